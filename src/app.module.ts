@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AuthModule } from './auth/auth.module';
+import { CommonModule } from './common/common.module';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { RequestValidationPipe } from './common/pipes/request-validation.pipe';
+import { appConfig } from './config/app.config';
+import { DatabaseModule } from './database/database.module';
+import { DocsModule } from './docs/docs.module';
+import { FoldersModule } from './folders/folders.module';
+import { HealthModule } from './health/health.module';
+import { UsersModule } from './users/users.module';
+
+/** The modules both the HTTP server and the CLI need: configuration, database, common. */
+export const coreImports = [
+  ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [appConfig] }),
+  CommonModule,
+  DatabaseModule,
+];
+
+@Module({
+  imports: [...coreImports, UsersModule, AuthModule, FoldersModule, DocsModule, HealthModule],
+  providers: [
+    { provide: APP_FILTER, useClass: AllExceptionsFilter },
+    { provide: APP_PIPE, useClass: RequestValidationPipe },
+  ],
+})
+export class AppModule {}

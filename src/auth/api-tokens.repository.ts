@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { toDateOrNull } from '../database/sql-values';
+import { ApiToken } from './entities/api-token.entity';
+
+interface TokenRow {
+  token_id: number;
+  expires_at: Date | string | null;
+  revoked_at: Date | string | null;
+  last_used_at: Date | string | null;
+  user_id: number;
+  email: string;
+  fname: string;
+  lname: string;
+  avatar_url: string | null;
+}
+
+/** A token with the profile of its user, as read by the one authentication lookup. */
+export interface TokenWithUser {
+  tokenId: number;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  user: { id: number; email: string; fname: string; lname: string; avatarUrl: string | null };
+}
+
+@Injectable()
+export class ApiTokensRepository {
+  constructor(@InjectRepository(ApiToken) private readonly tokens: Repository<ApiToken>) {}
+
+  /** One indexed lookup: the token and its user together. */
+  async findWithUserByHash(tokenHash: string): Promise<TokenWithUser | null> {
+    const row = await this.tokens
+      .createQueryBuilder('t')
+      .innerJoin('t.user', 'u')
+      .select([
+        't.id AS token_id',
+        't.expires_at AS expires_at',
+        't.revoked_at AS revoked_at',
+        't.last_used_at AS last_used_at',
+        'u.id AS user_id',
+        'u.email AS email',
+        'u.fname AS fname',
+        'u.lname AS lname',
+        'u.avatar_url AS avatar_url',
+      ])
+      .where('t.token_hash = :tokenHash', { tokenHash })
+      .getRawOne<TokenRow>();
+    if (!row) return null;
+    return {
+      tokenId: Number(row.token_id),
+      expiresAt: toDateOrNull(row.expires_at),
+      revokedAt: toDateOrNull(row.revoked_at),
+      lastUsedAt: toDateOrNull(row.last_used_at),
+      user: {
+        id: Number(row.user_id),
+        email: row.email,
+        fname: row.fname,
+        lname: row.lname,
+        avatarUrl: row.avatar_url,
+      },
+    };
+  }
+
+  async insert(values: Omit<ApiToken, 'id' | 'user'>): Promise<ApiToken> {
+    const result = await this.tokens.insert(values);
+    return { ...values, id: Number(result.identifiers[0].id) };
+  }
+
+  async revokeByHash(tokenHash: string, at: Date): Promise<boolean> {
+    const result = await this.tokens
+      .createQueryBuilder()
+      .update()
+      .set({ revokedAt: at })
+      .where('token_hash = :tokenHash AND revoked_at IS NULL', { tokenHash })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  async existsByHash(tokenHash: string): Promise<boolean> {
+    return this.tokens.existsBy({ tokenHash });
+  }
+
+  async recordUse(tokenId: number, at: Date): Promise<void> {
+    await this.tokens.update({ id: tokenId }, { lastUsedAt: at });
+  }
+}

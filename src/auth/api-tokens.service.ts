@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock';
+import { InvalidInput } from '../common/errors/domain-errors';
+import { UserProfile } from '../users/user-profile';
+import { UsersService } from '../users/users.service';
+import { ApiTokensRepository } from './api-tokens.repository';
+import { InvalidToken, TokenNotFound } from './auth.errors';
+import { generateToken, hashToken, looksLikeToken } from './token-codec';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Recording when a token was last used costs a write, so it is done at most once a minute. */
+const LAST_USED_RESOLUTION_MS = 60 * 1000;
+
+export interface IssueTokenInput {
+  email: string;
+  name?: string;
+  expiresInDays?: number;
+}
+
+export interface IssuedToken {
+  token: string;
+  id: number;
+  name: string;
+  userId: number;
+  expiresAt: Date | null;
+}
+
+@Injectable()
+export class ApiTokensService {
+  constructor(
+    private readonly tokens: ApiTokensRepository,
+    private readonly users: UsersService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The user a token acts for; throws InvalidToken for unknown, revoked or expired tokens. */
+  async authenticate(token: string): Promise<UserProfile> {
+    if (!looksLikeToken(token)) throw new InvalidToken();
+    const found = await this.tokens.findWithUserByHash(hashToken(token));
+    if (!found) throw new InvalidToken();
+    const now = this.clock.now();
+    if (found.revokedAt) throw new InvalidToken('bearer token has been revoked');
+    if (found.expiresAt && found.expiresAt <= now)
+      throw new InvalidToken('bearer token has expired');
+    if (
+      !found.lastUsedAt ||
+      now.getTime() - found.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS
+    ) {
+      await this.tokens.recordUse(found.tokenId, now);
+    }
+    return found.user;
+  }
+
+  async issue(input: IssueTokenInput): Promise<IssuedToken> {
+    const name = (input.name ?? 'default').trim();
+    if (name.length === 0 || [...name].length > 100) {
+      throw new InvalidInput('name must be 1 to 100 characters');
+    }
+    const days = input.expiresInDays;
+    if (days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= 3650)) {
+      throw new InvalidInput('expires-in-days must be an integer between 1 and 3650');
+    }
+    const user = await this.users.getByEmail(input.email);
+    const token = generateToken();
+    const now = this.clock.now();
+    const expiresAt = days === undefined ? null : new Date(now.getTime() + days * DAY_MS);
+    const stored = await this.tokens.insert({
+      userId: user.id,
+      name,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      lastUsedAt: null,
+      expiresAt,
+      revokedAt: null,
+    });
+    return { token, id: stored.id, name, userId: user.id, expiresAt };
+  }
+
+  async revoke(token: string): Promise<void> {
+    const tokenHash = hashToken(token.trim());
+    if (await this.tokens.revokeByHash(tokenHash, this.clock.now())) return;
+    if (!(await this.tokens.existsByHash(tokenHash))) throw new TokenNotFound();
+    // Already revoked: revoking again changes nothing.
+  }
+}

@@ -1,0 +1,38 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import { IS_PUBLIC_ROUTE } from '../common/decorators/public.decorator';
+import { InvalidToken, MissingToken } from './auth.errors';
+
+const BEARER_HEADER = /^Bearer +\S+$/i;
+
+/**
+ * Global guard: every route needs `Authorization: Bearer <token>` unless marked `@Public()`.
+ * Tokens are taken from the header only (never from the query string, where they would
+ * end up in logs).
+ */
+@Injectable()
+export class BearerAuthGuard extends AuthGuard('bearer') {
+  constructor(private readonly reflector: Reflector) {
+    super({ session: false });
+  }
+
+  override canActivate(context: ExecutionContext) {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_ROUTE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (isPublic) return true;
+    const header = context.switchToHttp().getRequest<Request>().headers.authorization;
+    if (!header || !/^Bearer(\s|$)/i.test(header)) throw new MissingToken();
+    if (!BEARER_HEADER.test(header)) throw new InvalidToken('malformed bearer token');
+    return super.canActivate(context);
+  }
+
+  override handleRequest<TUser>(error: unknown, user: TUser | false): TUser {
+    if (error) throw error;
+    if (!user) throw new InvalidToken();
+    return user;
+  }
+}

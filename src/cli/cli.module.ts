@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { coreImports } from '../app.module';
+import { AuthModule } from '../auth/auth.module';
+import { UsersModule } from '../users/users.module';
+
+/** What the command line needs: the same configuration, database and services as the server. */
+@Module({ imports: [...coreImports, UsersModule, AuthModule] })
+export class CliModule {}

@@ -1,0 +1,117 @@
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  Conflict,
+  DomainError,
+  InvalidInput,
+  NotFound,
+  ServiceUnavailable,
+  Unauthenticated,
+} from '../errors/domain-errors';
+
+const domainStatuses: [new (...args: never[]) => DomainError, number][] = [
+  [InvalidInput, HttpStatus.BAD_REQUEST],
+  [Unauthenticated, HttpStatus.UNAUTHORIZED],
+  [NotFound, HttpStatus.NOT_FOUND],
+  [Conflict, HttpStatus.CONFLICT],
+  [ServiceUnavailable, HttpStatus.SERVICE_UNAVAILABLE],
+];
+
+/** Errors raised by the body parser (express) before a route runs. */
+interface BodyParserError {
+  type: string;
+  status: number;
+}
+
+const bodyParserMessages: Record<string, string> = {
+  'entity.parse.failed': 'request body is not valid JSON',
+  'entity.too.large': 'request body is larger than the 5 MiB limit',
+  'encoding.unsupported': 'request body has an unsupported content encoding',
+  'charset.unsupported': 'request body has an unsupported charset',
+  'request.aborted': 'request was aborted',
+  'request.size.invalid': 'request body is shorter or longer than its Content-Length',
+};
+
+/**
+ * The one place where failures become HTTP responses. Every error body is `{"error": "..."}`;
+ * a 500 tells the client nothing internal and logs the cause.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const request = host.switchToHttp().getRequest<Request>();
+    const response = host.switchToHttp().getResponse<Response>();
+    const { status, message } = this.describe(exception, request);
+
+    if (status >= 500 && status !== 503) {
+      this.logger.error(
+        `${request.method} ${request.originalUrl} failed`,
+        exception instanceof Error ? exception.stack : String(exception),
+      );
+    }
+    if (exception instanceof Unauthenticated) {
+      response.setHeader(
+        'WWW-Authenticate',
+        exception.credentialsOffered
+          ? `Bearer realm="api", error="invalid_token", error_description="${exception.message}"`
+          : 'Bearer realm="api"',
+      );
+    }
+    if (response.headersSent) return;
+    response.status(status).json({ error: message });
+  }
+
+  private describe(exception: unknown, request: Request): { status: number; message: string } {
+    if (exception instanceof DomainError) {
+      const match = domainStatuses.find(([type]) => exception instanceof type);
+      if (match) return { status: match[1], message: exception.message };
+    }
+    if (exception instanceof NotFoundException && exception.message.startsWith('Cannot ')) {
+      return {
+        status: HttpStatus.NOT_FOUND,
+        message: `no route ${request.method} ${request.path}`,
+      };
+    }
+    // The express adapter wraps body-parser and URL-decoding failures; describe them plainly.
+    if (exception instanceof HttpException && exception.cause !== undefined) {
+      const { cause } = exception;
+      if (cause instanceof SyntaxError) {
+        return { status: 400, message: `request body is not valid JSON (${cause.message})` };
+      }
+      if (cause instanceof URIError) {
+        return { status: 400, message: 'request URL has malformed percent-encoding' };
+      }
+      if (isBodyParserError(cause)) return this.describe(cause, request);
+    }
+    if (exception instanceof HttpException && exception.getStatus() < 500) {
+      return { status: exception.getStatus(), message: exception.message };
+    }
+    if (isBodyParserError(exception)) {
+      return {
+        status: exception.status,
+        message: bodyParserMessages[exception.type] ?? 'request body could not be read',
+      };
+    }
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'internal server error' };
+  }
+}
+
+function isBodyParserError(value: unknown): value is BodyParserError {
+  const candidate = value as Partial<BodyParserError> | null;
+  return (
+    typeof candidate?.type === 'string' &&
+    typeof candidate.status === 'number' &&
+    candidate.status >= 400 &&
+    candidate.status < 500
+  );
+}

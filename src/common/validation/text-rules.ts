@@ -1,0 +1,50 @@
+import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
+import { Transform } from 'class-transformer';
+
+/** Length in Unicode code points, so an emoji counts as one character. */
+export const codePointLength = (value: string): number => [...value].length;
+
+/** Trims surrounding whitespace of strings; leaves every other value for the type check. */
+export const TrimmedString = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+
+/**
+ * A string of `min` to `max` code points. Non-strings pass here so that only the
+ * type check (`IsString`) reports them.
+ */
+export function CodePointLength(min: number, max: number, options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'codePointLength',
+      target: target.constructor,
+      propertyName,
+      options,
+      validator: {
+        validate: (value: unknown) => {
+          if (typeof value !== 'string') return true;
+          const length = codePointLength(value);
+          return length >= min && length <= max;
+        },
+        defaultMessage: ({ property, value }: ValidationArguments) =>
+          typeof value === 'string' && codePointLength(value) < min
+            ? `${property} must not be empty`
+            : `${property} must be at most ${max} characters`,
+      },
+    });
+}
+
+/** Fails when none of the named fields is present (undefined counts as absent). */
+export function AtLeastOneOf(fields: string[], options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'atLeastOneOf',
+      target: target.constructor,
+      propertyName,
+      options,
+      validator: {
+        validate: (_value: unknown, { object }: ValidationArguments) =>
+          fields.some((field) => (object as Record<string, unknown>)[field] !== undefined),
+        defaultMessage: () => `at least one of ${fields.join(' or ')} must be given`,
+      },
+    });
+}

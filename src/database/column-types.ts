@@ -1,0 +1,19 @@
+import { ColumnOptions } from 'typeorm';
+
+/**
+ * The one place where the two databases need different column types. Entity decorators are
+ * evaluated when their modules load, so the choice is made from DATABASE_URL at that moment
+ * (main.ts and cli.ts load `.env` first).
+ */
+const onMysql = (process.env.DATABASE_URL ?? '').startsWith('mysql:');
+
+/** Unbounded text: LONGTEXT on MySQL (TEXT stops at 64 KiB there), TEXT on SQLite. */
+export const largeTextColumn: ColumnOptions = { type: onMysql ? 'longtext' : 'text' };
+
+/** A UTC timestamp with milliseconds. Values are always written by the application. */
+export const timestampColumn = (name: string, nullable = false): ColumnOptions => ({
+  name,
+  type: 'datetime',
+  precision: 3,
+  nullable,
+});

@@ -1,0 +1,12 @@
+import { DataSource } from 'typeorm';
+import { parseEnvironment } from '../config/environment';
+import { dataSourceOptions, prepareDatabase } from './database-options';
+
+/**
+ * For the TypeORM CLI (`npm run migration:generate`): the database named by the environment.
+ * The CLI accepts a promise of a data source.
+ */
+export default (async () => {
+  const { database } = parseEnvironment(process.env);
+  return new DataSource(dataSourceOptions(database, await prepareDatabase(database)));
+})();

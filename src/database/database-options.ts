@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createConnection, RowDataPacket } from 'mysql2/promise';
+import { DataSourceOptions } from 'typeorm';
+import { mysqlMigrations } from '../../migrations/mysql';
+import { sqliteMigrations } from '../../migrations/sqlite';
+import { DatabaseConfig } from '../config/environment';
+import { entities } from './entities';
+
+/** Which server answers a mysql:// URL; TypeORM reads MariaDB's schema differently. */
+export type MysqlFlavour = 'mysql' | 'mariadb';
+
+/** TypeORM options for either database. Schema changes come from migrations only. */
+export function dataSourceOptions(
+  config: DatabaseConfig,
+  flavour: MysqlFlavour = 'mysql',
+): DataSourceOptions {
+  const common = { entities, synchronize: false, logging: false } as const;
+  if (config.kind === 'mysql') {
+    return {
+      ...common,
+      type: flavour,
+      url: config.url,
+      charset: 'utf8mb4',
+      timezone: 'Z',
+      supportBigNumbers: true,
+      migrations: mysqlMigrations,
+    };
+  }
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: config.path,
+    enableWAL: true,
+    timeout: 5000,
+    migrations: sqliteMigrations,
+  };
+}
+
+/**
+ * Prepares the place the data lives: the folder of the SQLite file, or the MySQL database
+ * (created with utf8mb4 when missing and the user may create it). Tells which server a
+ * mysql:// URL reaches.
+ */
+export async function prepareDatabase(config: DatabaseConfig): Promise<MysqlFlavour | undefined> {
+  if (config.kind === 'sqlite') {
+    if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
+    return undefined;
+  }
+  const serverUrl = new URL(config.url);
+  serverUrl.pathname = '/';
+  const connection = await createConnection({ uri: serverUrl.toString() });
+  try {
+    const [rows] = await connection.query<RowDataPacket[]>('SELECT VERSION() AS version');
+    const flavour = String(rows[0].version).includes('MariaDB') ? 'mariadb' : 'mysql';
+    await connection
+      .query(
+        `CREATE DATABASE IF NOT EXISTS ${connection.escapeId(config.database)} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+      )
+      .catch((error: { code?: string }) => {
+        // A user without CREATE rights can still use a database an operator made for it.
+        if (error.code !== 'ER_DBACCESS_DENIED_ERROR') throw error;
+      });
+    return flavour;
+  } finally {
+    await connection.end();
+  }
+}

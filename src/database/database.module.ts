@@ -1,0 +1,21 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { appConfig, AppConfigValues } from '../config/app.config';
+import { dataSourceOptions, prepareDatabase } from './database-options';
+import { TransactionRunner } from './transaction-runner';
+
+@Global()
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [appConfig.KEY],
+      useFactory: async (config: AppConfigValues) => {
+        const flavour = await prepareDatabase(config.database);
+        return { ...dataSourceOptions(config.database, flavour), migrationsRun: true };
+      },
+    }),
+  ],
+  providers: [TransactionRunner],
+  exports: [TransactionRunner],
+})
+export class DatabaseModule {}

@@ -1,0 +1,8 @@
+import { ApiToken } from '../auth/entities/api-token.entity';
+import { Doc } from '../docs/entities/doc.entity';
+import { UserDoc } from '../docs/entities/user-doc.entity';
+import { Folder } from '../folders/entities/folder.entity';
+import { User } from '../users/entities/user.entity';
+
+/** Every entity of the service. A new module adds its entities here and a migration for each database. */
+export const entities = [User, ApiToken, Folder, Doc, UserDoc];

@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Clock } from '../common/clock';
+import { TransactionRunner } from '../database/transaction-runner';
+import { FolderPath } from '../folders/folder-path';
+import { FoldersService } from '../folders/folders.service';
+import { UserProfile } from '../users/user-profile';
+import { toDocDetail, toDocListItems } from './doc.mapper';
+import { DocsRepository, FolderFilter } from './docs.repository';
+import { DocumentNotFound } from './docs.errors';
+import { CreateDocDto } from './dto/create-doc.dto';
+import { CreatedDocDto } from './dto/created-doc.dto';
+import { DocDetailDto, DocListDto } from './dto/doc-list.dto';
+import { ListDocsQueryDto } from './dto/list-docs-query.dto';
+import { UpdateDocDto } from './dto/update-doc.dto';
+import { HtmlSanitizer } from './html-sanitizer';
+import { pageOffset, paginate } from './pagination';
+
+@Injectable()
+export class DocsService {
+  constructor(
+    private readonly docs: DocsRepository,
+    private readonly folders: FoldersService,
+    private readonly transactions: TransactionRunner,
+    private readonly sanitizer: HtmlSanitizer,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Creates the document, its missing folders and its owner link in one transaction. */
+  async create(user: UserProfile, input: CreateDocDto): Promise<CreatedDocDto> {
+    const path = input.path === undefined ? FolderPath.home : FolderPath.parse(input.path);
+    const html = this.sanitizer.sanitize(input.html ?? '');
+    const uuid = randomUUID();
+    await this.transactions.run(async (manager) => {
+      const at = this.clock.now();
+      const folderId = await this.folders.ensure(manager, user.id, path, at);
+      await this.docs.insert(manager, {
+        uuid,
+        ownerId: user.id,
+        folderId,
+        title: input.title,
+        html,
+        at,
+      });
+    });
+    return { uuid };
+  }
+
+  async list(user: UserProfile, query: ListDocsQueryDto): Promise<DocListDto> {
+    const filter = await this.folderFilter(user, query.path);
+    if (filter === 'no-such-folder') {
+      return { docs: [], pagination: paginate(query.page, query.per_page, 0) };
+    }
+    const totalCount = await this.docs.countForUser(user.id, filter);
+    const offset = pageOffset(query.page, query.per_page, totalCount);
+    const rows =
+      offset === null
+        ? []
+        : await this.docs.listPageForUser(user.id, filter, query.per_page, offset);
+    return {
+      docs: toDocListItems(rows),
+      pagination: paginate(query.page, query.per_page, totalCount),
+    };
+  }
+
+  async get(user: UserProfile, uuid: string): Promise<DocDetailDto> {
+    const rows = await this.docs.findDetailForUser(uuid, user.id);
+    if (rows.length === 0) throw new DocumentNotFound();
+    return toDocDetail(rows);
+  }
+
+  async update(user: UserProfile, uuid: string, input: UpdateDocDto): Promise<void> {
+    const changes = {
+      ...(input.title !== undefined && { title: input.title }),
+      ...(input.html !== undefined && { html: this.sanitizer.sanitize(input.html) }),
+    };
+    const updated = await this.transactions.run((manager) =>
+      this.docs.updateOwned(manager, uuid, user.id, changes, this.clock.now()),
+    );
+    if (!updated) throw new DocumentNotFound();
+  }
+
+  async remove(user: UserProfile, uuid: string): Promise<void> {
+    const deleted = await this.transactions.run((manager) =>
+      this.docs.deleteOwned(manager, uuid, user.id),
+    );
+    if (!deleted) throw new DocumentNotFound();
+  }
+
+  private async folderFilter(
+    user: UserProfile,
+    path: string | undefined,
+  ): Promise<FolderFilter | 'no-such-folder'> {
+    if (path === undefined) return undefined;
+    const folderId = await this.folders.find(user.id, FolderPath.parse(path));
+    return folderId === undefined ? 'no-such-folder' : { folderId };
+  }
+}

@@ -1,0 +1,35 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, ValidateIf } from 'class-validator';
+import { CodePointLength, TrimmedString } from '../../common/validation/text-rules';
+import { FOLDER_PATH_PATTERN } from './folder-path-pattern';
+
+export class CreateDocDto {
+  /**
+   * Title of the document: 1 to 255 characters after surrounding whitespace is trimmed.
+   * @example "Quarterly report"
+   */
+  @ApiProperty({ minLength: 1, maxLength: 255 })
+  @TrimmedString()
+  @IsString()
+  @CodePointLength(1, 255)
+  title: string;
+
+  /**
+   * HTML the document starts with; stored sanitised (scripts, event handlers and
+   * `javascript:` URLs are removed). Defaults to the empty string.
+   * @example "<h1>Q3</h1><p>Revenue grew by <strong>12%</strong>.</p>"
+   */
+  @ValidateIf((body: CreateDocDto) => body.html !== undefined)
+  @IsString()
+  html?: string;
+
+  /**
+   * Folder of the document: `~` (home, the default) or `~/name/...`. Missing folders are
+   * created with their parents. Folder names are 1 to 255 characters, not `.` or `..`.
+   * @example "~/reports/2024"
+   */
+  @ApiProperty({ pattern: FOLDER_PATH_PATTERN, default: '~', maxLength: 4096 })
+  @ValidateIf((body: CreateDocDto) => body.path !== undefined)
+  @IsString()
+  path?: string;
+}

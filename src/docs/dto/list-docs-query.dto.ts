@@ -1,0 +1,46 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { FOLDER_PATH_PATTERN } from './folder-path-pattern';
+
+const PAGE_RULE = 'page must be an integer of at least 1';
+const PER_PAGE_RULE = 'per_page must be an integer between 1 and 100';
+
+/** Query values arrive as text: only plain digits become numbers, anything else fails. */
+const digitsToNumber = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value;
+
+export class ListDocsQueryDto {
+  /**
+   * Page number, from 1. A page past the end is empty.
+   * @example 1
+   */
+  @ApiProperty({ minimum: 1, default: 1, required: false, type: 'integer' })
+  @IsOptional()
+  @Transform(digitsToNumber)
+  @IsInt({ message: PAGE_RULE })
+  @Min(1, { message: PAGE_RULE })
+  @Max(Number.MAX_SAFE_INTEGER, { message: PAGE_RULE })
+  page: number = 1;
+
+  /**
+   * Documents per page, 1 to 100.
+   * @example 20
+   */
+  @ApiProperty({ minimum: 1, maximum: 100, default: 20, required: false, type: 'integer' })
+  @IsOptional()
+  @Transform(digitsToNumber)
+  @IsInt({ message: PER_PAGE_RULE })
+  @Min(1, { message: PER_PAGE_RULE })
+  @Max(100, { message: PER_PAGE_RULE })
+  per_page: number = 20;
+
+  /**
+   * Only the documents directly in this folder (not in its subfolders).
+   * @example "~/reports"
+   */
+  @ApiProperty({ pattern: FOLDER_PATH_PATTERN, required: false })
+  @IsOptional()
+  @IsString()
+  path?: string;
+}

@@ -1,0 +1,26 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, ValidateIf } from 'class-validator';
+import { AtLeastOneOf, CodePointLength, TrimmedString } from '../../common/validation/text-rules';
+
+/** At least one of `title` and `html` must be given; the other keeps its value. */
+export class UpdateDocDto {
+  /**
+   * New title: 1 to 255 characters after surrounding whitespace is trimmed.
+   * @example "Quarterly report (final)"
+   */
+  @ApiProperty({ minLength: 1, maxLength: 255 })
+  @AtLeastOneOf(['title', 'html'])
+  @ValidateIf((body: UpdateDocDto) => body.title !== undefined)
+  @TrimmedString()
+  @IsString()
+  @CodePointLength(1, 255)
+  title?: string;
+
+  /**
+   * New HTML content, stored sanitised.
+   * @example "<p>Final figures are in.</p>"
+   */
+  @ValidateIf((body: UpdateDocDto) => body.html !== undefined)
+  @IsString()
+  html?: string;
+}

@@ -1,0 +1,42 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { largeTextColumn, timestampColumn } from '../../database/column-types';
+import { Folder } from '../../folders/entities/folder.entity';
+import { User } from '../../users/entities/user.entity';
+
+@Entity({ name: 'docs' })
+@Index('IDX_docs_owner_id_folder_id', ['ownerId', 'folderId'])
+export class Doc {
+  @PrimaryGeneratedColumn({ type: 'int' })
+  id: number;
+
+  @Index('UQ_docs_uuid', { unique: true })
+  @Column({ type: 'varchar', length: 36 })
+  uuid: string;
+
+  @Column({ name: 'owner_id', type: 'int' })
+  ownerId: number;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'owner_id' })
+  owner?: User;
+
+  /** Null for the home folder `~`. */
+  @Column({ name: 'folder_id', type: 'int', nullable: true })
+  folderId: number | null;
+
+  @ManyToOne(() => Folder, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'folder_id' })
+  folder?: Folder | null;
+
+  @Column({ type: 'varchar', length: 255 })
+  title: string;
+
+  @Column(largeTextColumn)
+  html: string;
+
+  @Column(timestampColumn('created_at'))
+  createdAt: Date;
+
+  @Column(timestampColumn('updated_at'))
+  updatedAt: Date;
+}

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import sanitizeHtml, { IOptions } from 'sanitize-html';
+
+/** Ordinary rich-text markup: what editors produce for documents. */
+const ALLOWED_TAGS = [
+  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'div', 'span', 'br', 'hr', 'blockquote'],
+  ...['ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption'],
+  ...['table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'],
+  ...['pre', 'code', 'kbd', 'samp', 'var'],
+  ...['b', 'strong', 'i', 'em', 'u', 's', 'strike', 'del', 'ins', 'mark', 'small', 'sub', 'sup'],
+  ...['abbr', 'cite', 'q', 'time', 'details', 'summary'],
+];
+
+const GLOBAL_ATTRIBUTES = ['class', 'id', 'style', 'title', 'lang', 'dir'];
+
+const OPTIONS: IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: {
+    '*': GLOBAL_ATTRIBUTES,
+    a: ['href', 'target', 'rel', 'name'],
+    img: ['src', 'alt', 'width', 'height'],
+    ol: ['start', 'reversed', 'type'],
+    ul: ['type'],
+    col: ['span', 'width'],
+    colgroup: ['span', 'width'],
+    th: ['colspan', 'rowspan', 'scope', 'headers', 'align', 'valign'],
+    td: ['colspan', 'rowspan', 'headers', 'align', 'valign'],
+    time: ['datetime'],
+    q: ['cite'],
+    blockquote: ['cite'],
+    del: ['cite', 'datetime'],
+    ins: ['cite', 'datetime'],
+    details: ['open'],
+  },
+  // Links and images may point to http(s), mail and phone addresses, or be relative.
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowProtocolRelative: true,
+  // Style values are kept as written (no CSS rewriting), so safe markup round-trips.
+  parseStyleAttributes: false,
+  disallowedTagsMode: 'discard',
+};
+
+/**
+ * sanitize-html writes void elements XHTML-style (`<br />`). Its output escapes `>` in text
+ * and attribute values, so ` />` can only end a tag: writing it as `>` keeps HTML5 input as
+ * it was sent.
+ */
+const XHTML_VOID_END = / \/>/g;
+
+/**
+ * Removes scripts, event-handler attributes, `javascript:` URLs and markup outside the
+ * rich-text allow-list. Well-formed safe markup comes back unchanged.
+ */
+@Injectable()
+export class HtmlSanitizer {
+  sanitize(html: string): string {
+    if (html === '') return html;
+    return sanitizeHtml(html, OPTIONS).replace(XHTML_VOID_END, '>');
+  }
+}

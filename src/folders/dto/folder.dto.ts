@@ -1,0 +1,11 @@
+/** One of the user's folders. The home folder `~` always exists and is not listed. */
+export class FolderDto {
+  /** @example "~/projects/2024" */
+  path: string;
+
+  /**
+   * When the folder was first used.
+   * @example "2024-05-01T09:30:00.123Z"
+   */
+  created_at: string;
+}

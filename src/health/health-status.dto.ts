@@ -1,0 +1,7 @@
+export class HealthDto {
+  /** @example "ok" */
+  status: 'ok';
+
+  /** @example "up" */
+  database: 'up';
+}

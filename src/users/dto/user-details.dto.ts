@@ -1,0 +1,20 @@
+/** A user as shown inside a document's `user_docs`. */
+export class UserDetailsDto {
+  /** @example 1 */
+  id: number;
+
+  /** @example "Ada" */
+  fname: string;
+
+  /** @example "Lovelace" */
+  lname: string;
+
+  /** @example "ada@example.com" */
+  email: string;
+
+  /**
+   * The user's avatar, or a Gravatar identicon derived from the e-mail address.
+   * @example "https://www.gravatar.com/avatar/2f1c4e5a1b0b1c6d5f9ad2f0a4b5e8c2d3f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0?d=identicon"
+   */
+  avatar_url: string;
+}

@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import { UserDetailsDto } from './dto/user-details.dto';
+import { User } from './entities/user.entity';
+import { UserProfile } from './user-profile';
+
+export function gravatarUrl(email: string): string {
+  const digest = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return `https://www.gravatar.com/avatar/${digest}?d=identicon`;
+}
+
+export function toUserProfile(user: User): UserProfile {
+  return {
+    id: user.id,
+    email: user.email,
+    fname: user.fname,
+    lname: user.lname,
+    avatarUrl: user.avatarUrl,
+  };
+}
+
+export function toUserDetails(user: UserProfile): UserDetailsDto {
+  return {
+    id: user.id,
+    fname: user.fname,
+    lname: user.lname,
+    email: user.email,
+    avatar_url: user.avatarUrl ?? gravatarUrl(user.email),
+  };
+}
+
+/** The CLI's view of a user, also used by the demo seed. */
+export function toUserRecord(user: User) {
+  return { ...toUserDetails(user), created_at: user.createdAt.toISOString() };
+}

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { User } from './entities/user.entity';
+
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.users.findOneBy({ email });
+  }
+
+  async insert(values: Omit<User, 'id'>): Promise<User> {
+    const result = await this.users.insert(values);
+    return { ...values, id: Number(result.identifiers[0].id) };
+  }
+
+  async isEmpty(): Promise<boolean> {
+    return !(await this.users.exists());
+  }
+}

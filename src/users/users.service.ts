@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
+import { Clock } from '../common/clock';
+import { CreateUserDto } from './dto/create-user.dto';
+import { User } from './entities/user.entity';
+import { UsersRepository } from './users.repository';
+import { DuplicateEmail, UserNotFound } from './users.errors';
+
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(input: CreateUserDto): Promise<User> {
+    const email = normaliseEmail(input.email);
+    if (await this.users.findByEmail(email)) throw new DuplicateEmail(email);
+    try {
+      return await this.users.insert({
+        email,
+        fname: input.fname,
+        lname: input.lname,
+        avatarUrl: input.avatar_url ?? null,
+        createdAt: this.clock.now(),
+      });
+    } catch (error) {
+      // Another process created the same e-mail between the check and the insert.
+      if (error instanceof QueryFailedError) throw new DuplicateEmail(email);
+      throw error;
+    }
+  }
+
+  async getByEmail(email: string): Promise<User> {
+    const user = await this.users.findByEmail(normaliseEmail(email));
+    if (!user) throw new UserNotFound(normaliseEmail(email));
+    return user;
+  }
+
+  hasNoUsers(): Promise<boolean> {
+    return this.users.isEmpty();
+  }
+}

@@ -1,0 +1,14 @@
+// Jest setup for the e2e-mysql project: each test file gets its own database on the local
+// server, named dms_test_e2e_* so it cannot be mistaken for a real one. The app creates it
+// (as it would in production) and the test's teardown drops it.
+import { randomBytes } from 'node:crypto';
+
+const server = process.env.TEST_DATABASE_URL || 'mysql://root@127.0.0.1:3306';
+const name = `dms_test_e2e_${Date.now()}_${randomBytes(4).toString('hex')}`;
+const url = new URL(server);
+url.pathname = `/${name}`;
+
+process.env.DATABASE_URL = url.toString();
+process.env.TEST_DATABASE_KIND = 'mysql';
+process.env.SEED_DEMO_USER = 'false';
+process.env.LOG_LEVEL = 'error';
