@@ -10,7 +10,7 @@ export const API_PREFIX = 'api/v1';
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
 export function nestLogLevels(level: LogLevel): NestLogLevel[] {
-  return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(level) + 1) as NestLogLevel[];
+  return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(level) + 1);
 }
 
 /** Builds the HTTP application as served: prefix, JSON body parsing, Swagger. */

@@ -94,6 +94,6 @@ tokens
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   const known = error instanceof DomainError || error instanceof ConfigError;
-  process.stderr.write(`error: ${known ? (error as Error).message : String(error)}\n`);
+  process.stderr.write(`error: ${known ? error.message : String(error)}\n`);
   process.exitCode = 1;
 });

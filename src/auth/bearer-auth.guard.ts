@@ -30,7 +30,7 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
     return super.canActivate(context);
   }
 
-  override handleRequest<TUser>(error: unknown, user: TUser | false): TUser {
+  override handleRequest<TUser>(error: Error | null, user: TUser | false): TUser {
     if (error) throw error;
     if (!user) throw new InvalidToken();
     return user;

@@ -187,5 +187,5 @@ function withFolderFilter<T extends SelectQueryBuilder<object>>(query: T, filter
     filter.folderId === null
       ? 'filter_doc.id = ud.doc_id AND filter_doc.folder_id IS NULL'
       : 'filter_doc.id = ud.doc_id AND filter_doc.folder_id = :folderId';
-  return query.innerJoin(Doc, 'filter_doc', condition, { folderId: filter.folderId }) as T;
+  return query.innerJoin(Doc, 'filter_doc', condition, { folderId: filter.folderId });
 }

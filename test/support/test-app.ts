@@ -33,7 +33,7 @@ export async function startTestApp(): Promise<TestApp> {
   };
 }
 
-async function dropTestDatabase(): Promise<void> {
+export async function dropTestDatabase(): Promise<void> {
   if (databaseKind === 'sqlite') {
     rmSync(dirname(process.env.SQLITE_PATH!), { recursive: true, force: true });
     return;
