@@ -51,6 +51,7 @@ export class DocsController {
       'Creates a document in the folder named by `path` (default `~`), creating missing folders with their parents. The new document’s address is in the `Location` header.',
   })
   @ApiCreatedResponse({
+    description: 'Created; the body has the new document’s UUID.',
     type: CreatedDocDto,
     headers: {
       Location: { description: 'Address of the new document', schema: { type: 'string' } },
@@ -76,7 +77,10 @@ export class DocsController {
     description:
       'The current user’s documents, most recently updated first (then by id, descending), one page at a time. `html` is not included.',
   })
-  @ApiOkResponse({ type: DocListDto })
+  @ApiOkResponse({
+    description: 'One page of documents and the pagination info.',
+    type: DocListDto,
+  })
   @ApiErrorResponses({ 400: 'per_page must be an integer between 1 and 100' })
   list(@CurrentUser() user: UserProfile, @Query() query: ListDocsQueryDto): Promise<DocListDto> {
     return this.docs.list(user, query);
@@ -85,7 +89,7 @@ export class DocsController {
   @Get(':uuid')
   @UUID_PARAM
   @ApiOperation({ summary: 'Get a document', description: 'One document with its HTML.' })
-  @ApiOkResponse({ type: DocDetailDto })
+  @ApiOkResponse({ description: 'The document.', type: DocDetailDto })
   @ApiErrorResponses({ 400: 'uuid must be a UUID', 404: 'document not found' })
   get(
     @CurrentUser() user: UserProfile,

@@ -18,7 +18,7 @@ export class FoldersController {
     description:
       'Every folder the user has, sorted by path in code-point order. The home folder `~` is not listed.',
   })
-  @ApiOkResponse({ type: [FolderDto] })
+  @ApiOkResponse({ description: 'The folders, possibly none.', type: [FolderDto] })
   list(@CurrentUser() user: UserProfile): Promise<FolderDto[]> {
     return this.folders.list(user);
   }

@@ -17,7 +17,7 @@ export class HealthController {
   @Get()
   @Public()
   @ApiOperation({ summary: 'Health check', description: 'Whether the database answers. No auth.' })
-  @ApiOkResponse({ type: HealthDto })
+  @ApiOkResponse({ description: 'The database answers.', type: HealthDto })
   @ApiErrorResponses({ 503: 'database is unavailable' })
   async check(): Promise<HealthDto> {
     try {

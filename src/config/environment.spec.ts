@@ -1,0 +1,193 @@
+import { AppConfig, ConfigError, parseEnvironment } from './environment';
+
+const DEFAULTS: AppConfig = {
+  host: '0.0.0.0',
+  port: 3000,
+  database: { kind: 'sqlite', path: './data/docs.sqlite' },
+  seedDemoUser: true,
+  logLevel: 'log',
+};
+
+/** Parses `env` expecting a rejection, and returns what was thrown. */
+function rejectionOf(env: NodeJS.ProcessEnv): unknown {
+  try {
+    parseEnvironment(env);
+  } catch (error) {
+    return error;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be rejected, but it was accepted`);
+}
+
+function expectConfigError(env: NodeJS.ProcessEnv, message: string): void {
+  const error = rejectionOf(env);
+  expect(error).toBeInstanceOf(ConfigError);
+  expect((error as Error).message).toBe(message);
+}
+
+describe('parseEnvironment', () => {
+  describe('defaults', () => {
+    it('uses the documented defaults for an empty environment', () => {
+      expect(parseEnvironment({})).toEqual(DEFAULTS);
+    });
+
+    it('treats empty values as unset', () => {
+      const env = { HOST: '', PORT: '', DATABASE_URL: '', SEED_DEMO_USER: '', LOG_LEVEL: '' };
+      expect(parseEnvironment(env)).toEqual(DEFAULTS);
+    });
+
+    it('ignores variables it does not know', () => {
+      expect(parseEnvironment({ PATH: '/usr/bin', SOMETHING_ELSE: 'x' })).toEqual(DEFAULTS);
+    });
+
+    it('takes HOST and SQLITE_PATH as given', () => {
+      expect(parseEnvironment({ HOST: '127.0.0.1', SQLITE_PATH: '/tmp/docs.db' })).toEqual({
+        ...DEFAULTS,
+        host: '127.0.0.1',
+        database: { kind: 'sqlite', path: '/tmp/docs.db' },
+      });
+    });
+  });
+
+  describe('PORT', () => {
+    it.each([
+      { value: '8080', port: 8080 },
+      { value: '0', port: 0 },
+      { value: '65535', port: 65535 },
+      { value: ' 4000 ', port: 4000 },
+    ])('accepts $value as $port', ({ value, port }) => {
+      expect(parseEnvironment({ PORT: value })).toEqual({ ...DEFAULTS, port });
+    });
+
+    it.each([
+      { value: 'abc', got: '"abc"' },
+      { value: '-1', got: '"-1"' },
+      { value: '70000', got: '70000' },
+      { value: '65536', got: '65536' },
+      { value: '1.5', got: '"1.5"' },
+      { value: '80abc', got: '"80abc"' },
+    ])('rejects $value with a message naming PORT', ({ value, got }) => {
+      expectConfigError(
+        { PORT: value },
+        `Invalid configuration: PORT must be an integer between 0 and 65535 (got ${got})`,
+      );
+    });
+  });
+
+  describe('DATABASE_URL', () => {
+    it('parses a MySQL URL into its kind, database name and the URL as given', () => {
+      const url = 'mysql://docs_user:s3cret@db.example.com:3306/documents';
+      expect(parseEnvironment({ DATABASE_URL: url })).toEqual({
+        ...DEFAULTS,
+        database: { kind: 'mysql', url, database: 'documents' },
+      });
+    });
+
+    it('decodes a percent-encoded database name', () => {
+      const url = 'mysql://root@127.0.0.1:3306/my%20docs';
+      expect(parseEnvironment({ DATABASE_URL: url }).database).toEqual({
+        kind: 'mysql',
+        url,
+        database: 'my docs',
+      });
+    });
+
+    it('prefers DATABASE_URL over SQLITE_PATH', () => {
+      const url = 'mysql://root@localhost/docs';
+      expect(parseEnvironment({ DATABASE_URL: url, SQLITE_PATH: './x.sqlite' }).database).toEqual({
+        kind: 'mysql',
+        url,
+        database: 'docs',
+      });
+    });
+
+    it.each([
+      { label: 'plain words', value: 'not a url' },
+      { label: 'a missing colon after the scheme', value: 'mysql//root@localhost/docs' },
+    ])('rejects a value that is not a URL: $label', ({ value }) => {
+      expectConfigError(
+        { DATABASE_URL: value },
+        'Invalid configuration: DATABASE_URL is not a valid URL',
+      );
+    });
+
+    it.each([
+      { label: 'postgres', value: 'postgres://user:pass@localhost:5432/docs' },
+      { label: 'https', value: 'https://example.com/docs' },
+      { label: 'sqlite', value: 'sqlite:///tmp/docs.sqlite' },
+    ])('rejects a URL that is not mysql://: $label', ({ value }) => {
+      expectConfigError(
+        { DATABASE_URL: value },
+        'Invalid configuration: DATABASE_URL must start with mysql:// (unset it to use the embedded SQLite database)',
+      );
+    });
+
+    it.each([
+      { label: 'no path', value: 'mysql://root@127.0.0.1:3306' },
+      { label: 'only a slash', value: 'mysql://root@127.0.0.1:3306/' },
+      { label: 'a nested path', value: 'mysql://root@127.0.0.1:3306/a/b' },
+    ])('rejects a MySQL URL without a single database name: $label', ({ value }) => {
+      expectConfigError(
+        { DATABASE_URL: value },
+        'Invalid configuration: DATABASE_URL must name a database, as in mysql://user:pass@host:3306/docs',
+      );
+    });
+  });
+
+  describe('SEED_DEMO_USER', () => {
+    it.each([
+      { value: 'true', seedDemoUser: true },
+      { value: 'false', seedDemoUser: false },
+      { value: 'TRUE', seedDemoUser: true },
+      { value: ' False ', seedDemoUser: false },
+      { value: '1', seedDemoUser: true },
+      { value: '0', seedDemoUser: false },
+      { value: 'yes', seedDemoUser: true },
+      { value: 'no', seedDemoUser: false },
+      { value: 'on', seedDemoUser: true },
+      { value: 'off', seedDemoUser: false },
+    ])('reads $value as $seedDemoUser', ({ value, seedDemoUser }) => {
+      expect(parseEnvironment({ SEED_DEMO_USER: value })).toEqual({ ...DEFAULTS, seedDemoUser });
+    });
+
+    it.each(['garbage', '2', 'truthy'])(
+      'rejects %s with a message naming SEED_DEMO_USER',
+      (value) => {
+        expectConfigError(
+          { SEED_DEMO_USER: value },
+          `Invalid configuration: SEED_DEMO_USER must be true or false (got "${value}")`,
+        );
+      },
+    );
+  });
+
+  describe('LOG_LEVEL', () => {
+    it.each(['error', 'warn', 'log', 'debug', 'verbose'] as const)('accepts %s', (logLevel) => {
+      expect(parseEnvironment({ LOG_LEVEL: logLevel })).toEqual({ ...DEFAULTS, logLevel });
+    });
+
+    it.each(['loud', 'DEBUG', 'info'])('rejects %s with a message listing the levels', (value) => {
+      expectConfigError(
+        { LOG_LEVEL: value },
+        `Invalid configuration: LOG_LEVEL must be one of error, warn, log, debug, verbose (got "${value}")`,
+      );
+    });
+  });
+
+  it('reads every variable together', () => {
+    expect(
+      parseEnvironment({
+        HOST: 'localhost',
+        PORT: '8081',
+        DATABASE_URL: 'mysql://u:p@h:3307/dms',
+        SEED_DEMO_USER: 'false',
+        LOG_LEVEL: 'debug',
+      }),
+    ).toEqual({
+      host: 'localhost',
+      port: 8081,
+      database: { kind: 'mysql', url: 'mysql://u:p@h:3307/dms', database: 'dms' },
+      seedDemoUser: false,
+      logLevel: 'debug',
+    });
+  });
+});
