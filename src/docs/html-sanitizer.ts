@@ -42,11 +42,13 @@ const OPTIONS: IOptions = {
 };
 
 /**
- * sanitize-html writes void elements XHTML-style (`<br />`). Its output escapes `>` in text
- * and attribute values, so ` />` can only end a tag: writing it as `>` keeps HTML5 input as
- * it was sent.
+ * sanitize-html decodes entities (which it must, to see through `&#106;avascript:`) and writes
+ * void elements XHTML-style (`<br />`). Its output is brought back to the way browsers
+ * serialise HTML, which is how editors send it: a no-break space as `&nbsp;`, and `<br>`.
+ * Text and attribute values have `>` escaped, so ` />` can only end a tag.
  */
 const XHTML_VOID_END = / \/>/g;
+const NO_BREAK_SPACE = /\u00A0/g;
 
 /**
  * Removes scripts, event-handler attributes, `javascript:` URLs and markup outside the
@@ -56,6 +58,8 @@ const XHTML_VOID_END = / \/>/g;
 export class HtmlSanitizer {
   sanitize(html: string): string {
     if (html === '') return html;
-    return sanitizeHtml(html, OPTIONS).replace(XHTML_VOID_END, '>');
+    return sanitizeHtml(html, OPTIONS)
+      .replace(XHTML_VOID_END, '>')
+      .replace(NO_BREAK_SPACE, '&nbsp;');
   }
 }
