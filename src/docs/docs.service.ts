@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../common/clock';
+import { InvalidInput } from '../common/errors/domain-errors';
 import { TransactionRunner } from '../database/transaction-runner';
 import { FolderPath } from '../folders/folder-path';
 import { FoldersService } from '../folders/folders.service';
@@ -70,6 +71,9 @@ export class DocsService {
   }
 
   async update(user: UserProfile, uuid: string, input: UpdateDocDto): Promise<void> {
+    if (input.title === undefined && input.html === undefined) {
+      throw new InvalidInput('at least one of title or html must be given');
+    }
     const changes = {
       ...(input.title !== undefined && { title: input.title }),
       ...(input.html !== undefined && { html: this.sanitizer.sanitize(input.html) }),

@@ -32,19 +32,3 @@ export function CodePointLength(min: number, max: number, options?: ValidationOp
       },
     });
 }
-
-/** Fails when none of the named fields is present (undefined counts as absent). */
-export function AtLeastOneOf(fields: string[], options?: ValidationOptions) {
-  return (target: object, propertyName: string) =>
-    registerDecorator({
-      name: 'atLeastOneOf',
-      target: target.constructor,
-      propertyName,
-      options,
-      validator: {
-        validate: (_value: unknown, { object }: ValidationArguments) =>
-          fields.some((field) => (object as Record<string, unknown>)[field] !== undefined),
-        defaultMessage: () => `at least one of ${fields.join(' or ')} must be given`,
-      },
-    });
-}

@@ -1,15 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, ValidateIf } from 'class-validator';
-import { AtLeastOneOf, CodePointLength, TrimmedString } from '../../common/validation/text-rules';
+import { CodePointLength, TrimmedString } from '../../common/validation/text-rules';
 
-/** At least one of `title` and `html` must be given; the other keeps its value. */
+/** At least one of `title` and `html` must be given (DocsService checks); the other keeps its value. */
 export class UpdateDocDto {
   /**
    * New title: 1 to 255 characters after surrounding whitespace is trimmed.
    * @example "Quarterly report (final)"
    */
   @ApiProperty({ minLength: 1, maxLength: 255 })
-  @AtLeastOneOf(['title', 'html'])
   @ValidateIf((body: UpdateDocDto) => body.title !== undefined)
   @TrimmedString()
   @IsString()
