@@ -2,6 +2,7 @@ import { LogLevel as NestLogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
+import { routeNotFound } from './common/http/route-not-found';
 import { LOG_LEVELS, LogLevel } from './config/environment';
 import { setUpSwagger } from './swagger';
 
@@ -13,7 +14,7 @@ export function nestLogLevels(level: LogLevel): NestLogLevel[] {
   return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(level) + 1);
 }
 
-/** Builds the HTTP application as served: prefix, JSON body parsing, Swagger. */
+/** Builds and initialises the HTTP application as served: prefix, JSON body parsing, Swagger. */
 export async function createApp(logLevel: LogLevel = 'log'): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     bodyParser: false,
@@ -28,5 +29,7 @@ export async function createApp(logLevel: LogLevel = 'log'): Promise<NestExpress
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
   app.enableShutdownHooks();
   setUpSwagger(app);
+  await app.init();
+  app.use(routeNotFound);
   return app;
 }

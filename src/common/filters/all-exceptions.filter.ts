@@ -8,6 +8,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { routeNotFoundMessage } from '../http/route-not-found';
 import {
   Conflict,
   DomainError,
@@ -77,10 +78,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (match) return { status: match[1], message: exception.message };
     }
     if (exception instanceof NotFoundException && exception.message.startsWith('Cannot ')) {
-      return {
-        status: HttpStatus.NOT_FOUND,
-        message: `no route ${request.method} ${request.path}`,
-      };
+      return { status: HttpStatus.NOT_FOUND, message: routeNotFoundMessage(request) };
     }
     // The express adapter wraps body-parser and URL-decoding failures; describe them plainly.
     if (exception instanceof HttpException && exception.cause !== undefined) {
