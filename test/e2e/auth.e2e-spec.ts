@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { ApiTokensService } from '../../src/auth/api-tokens.service';
 import { expectedUserDetails, givenDoc, givenUser, TestUser } from '../support/builders';
+import { ISO_UTC_MS } from '../support/expectations';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
 const MISSING_TOKEN = 'missing bearer token: send the header Authorization: Bearer <token>';
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** A protected endpoint, with a request body where it needs one. */
 interface Endpoint {
@@ -182,7 +182,7 @@ describe(`bearer authentication (${databaseKind})`, () => {
       title: 'Protected',
       html: '<p>original</p>',
       path: '~',
-      created_at: expect.stringMatching(ISO_MS),
+      created_at: expect.stringMatching(ISO_UTC_MS),
       updated_at: detail.body.created_at,
       user_docs: [{ user: expectedUserDetails(owner) }],
     });

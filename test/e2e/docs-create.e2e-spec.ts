@@ -2,22 +2,15 @@ import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { expectedUserDetails, givenUser, TestUser } from '../support/builders';
+import { ISO_UTC_MS, UUID, tableCounts } from '../support/expectations';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MISSING_TOKEN = 'missing bearer token: send the header Authorization: Bearer <token>';
 const PATH_ROOT = 'path must be "~" or start with "~/", as in "~/projects/2024"';
 const PATH_EMPTY_SEGMENT = 'path must not contain an empty folder name (as in "~/a//b" or "~/a/")';
 const PATH_DOTS = 'path must not contain "." or ".." as a folder name';
 const PATH_CONTROL = 'folder names must not contain control characters';
 const PATH_SEGMENT_LONG = 'folder names must be at most 255 characters';
-
-interface TableCounts {
-  docs: number;
-  user_docs: number;
-  folders: number;
-}
 
 describe(`POST /api/v1/docs (${databaseKind})`, () => {
   let test: TestApp;
@@ -58,8 +51,8 @@ describe(`POST /api/v1/docs (${databaseKind})`, () => {
       id: expect.any(Number),
       uuid,
       ...fields,
-      created_at: expect.stringMatching(ISO_MS),
-      updated_at: expect.stringMatching(ISO_MS),
+      created_at: expect.stringMatching(ISO_UTC_MS),
+      updated_at: expect.stringMatching(ISO_UTC_MS),
       user_docs: [{ user: expectedUserDetails(who) }],
     };
   }
@@ -74,35 +67,20 @@ describe(`POST /api/v1/docs (${databaseKind})`, () => {
     return (response.body as { pagination: { total_count: number } }).pagination.total_count;
   }
 
-  /** Row counts read straight from the tables, whoever they belong to. */
-  async function tableCounts(): Promise<TableCounts> {
-    const count = async (table: string) => {
-      const rows: { n: number | string }[] = await test.dataSource.query(
-        `SELECT COUNT(*) AS n FROM ${table}`,
-      );
-      return Number(rows[0].n);
-    };
-    return {
-      docs: await count('docs'),
-      user_docs: await count('user_docs'),
-      folders: await count('folders'),
-    };
-  }
-
   /** Expects a 400 `{error}` for the body, and that no row was written anywhere. */
   async function expectRejected(body: unknown, error: string | RegExp) {
-    const before = await tableCounts();
+    const before = await tableCounts(test);
     const response = await create(body);
     expect(response.status).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/json\b/);
     expect(response.body).toEqual({
       error: typeof error === 'string' ? error : expect.stringMatching(error),
     });
-    expect(await tableCounts()).toEqual(before);
+    expect(await tableCounts(test)).toEqual(before);
   }
 
   it('401 without a token, and nothing is stored', async () => {
-    const before = await tableCounts();
+    const before = await tableCounts(test);
     const response = await request(test.http)
       .post('/api/v1/docs')
       .send({ title: 'No token', path: '~/no-token' });
@@ -110,7 +88,7 @@ describe(`POST /api/v1/docs (${databaseKind})`, () => {
     expect(response.headers['content-type']).toMatch(/^application\/json\b/);
     expect(response.headers['www-authenticate']).toMatch(/^Bearer( |$)/);
     expect(response.body).toEqual({ error: MISSING_TOKEN });
-    expect(await tableCounts()).toEqual(before);
+    expect(await tableCounts(test)).toEqual(before);
   });
 
   describe('success response', () => {
@@ -279,7 +257,7 @@ describe(`POST /api/v1/docs (${databaseKind})`, () => {
       const uuid = await created({ title: text, html });
       expect(await detail(uuid)).toEqual(expectedDetail(uuid, { title: text, html, path: '~' }));
       // The tables are all still there and whole.
-      const counts = await tableCounts();
+      const counts = await tableCounts(test);
       expect(counts.docs).toBeGreaterThan(0);
     });
 
@@ -290,7 +268,9 @@ describe(`POST /api/v1/docs (${databaseKind})`, () => {
       expect(await detail(uuid, owner)).toEqual(
         expectedDetail(uuid, { title: 'Odd folder', html: '', path }, owner),
       );
-      expect(await foldersOf(owner)).toEqual([{ path, created_at: expect.stringMatching(ISO_MS) }]);
+      expect(await foldersOf(owner)).toEqual([
+        { path, created_at: expect.stringMatching(ISO_UTC_MS) },
+      ]);
     });
   });
 
@@ -347,8 +327,8 @@ describe(`POST /api/v1/docs (${databaseKind})`, () => {
         expectedDetail(uuid, { title: 'Nested', html: '', path: '~/a/b' }, owner),
       );
       expect(await foldersOf(owner)).toEqual([
-        { path: '~/a', created_at: expect.stringMatching(ISO_MS) },
-        { path: '~/a/b', created_at: expect.stringMatching(ISO_MS) },
+        { path: '~/a', created_at: expect.stringMatching(ISO_UTC_MS) },
+        { path: '~/a/b', created_at: expect.stringMatching(ISO_UTC_MS) },
       ]);
     });
 
@@ -436,8 +416,8 @@ describe(`POST /api/v1/docs (${databaseKind})`, () => {
       }
 
       expect(await foldersOf(owner)).toEqual([
-        { path: '~/race', created_at: expect.stringMatching(ISO_MS) },
-        { path: '~/race/deep', created_at: expect.stringMatching(ISO_MS) },
+        { path: '~/race', created_at: expect.stringMatching(ISO_UTC_MS) },
+        { path: '~/race/deep', created_at: expect.stringMatching(ISO_UTC_MS) },
       ]);
       expect(await totalCount(owner)).toBe(20);
       const inFolder = await request(test.http)
@@ -458,7 +438,7 @@ describe(`POST /api/v1/docs (${databaseKind})`, () => {
           ? `CREATE TRIGGER ${trigger} BEFORE INSERT ON user_docs FOR EACH ROW SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'forced failure'`
           : `CREATE TRIGGER ${trigger} BEFORE INSERT ON user_docs BEGIN SELECT RAISE(ABORT, 'forced failure'); END`,
       );
-      const before = await tableCounts();
+      const before = await tableCounts(test);
       let response: request.Response;
       try {
         response = await create({ title: 'Half', html: '<p>x</p>', path: '~/tx/inner' }, owner);
@@ -468,13 +448,13 @@ describe(`POST /api/v1/docs (${databaseKind})`, () => {
       expect(response.status).toBe(500);
       expect(response.headers['content-type']).toMatch(/^application\/json\b/);
       expect(response.body).toEqual({ error: 'internal server error' });
-      expect(await tableCounts()).toEqual(before);
+      expect(await tableCounts(test)).toEqual(before);
       expect(await foldersOf(owner)).toEqual([]);
       expect(await totalCount(owner)).toBe(0);
 
       // With the failure gone, the same request succeeds and writes every row.
       const uuid = await created({ title: 'Whole', html: '<p>x</p>', path: '~/tx/inner' }, owner);
-      expect(await tableCounts()).toEqual({
+      expect(await tableCounts(test)).toEqual({
         docs: before.docs + 1,
         user_docs: before.user_docs + 1,
         folders: before.folders + 2,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { expectedUserDetails, givenDoc, givenUser, TestUser } from '../support/builders';
+import { ISO_UTC_MS } from '../support/expectations';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
-const ISO_UTC_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const MISSING_TOKEN = {
   error: 'missing bearer token: send the header Authorization: Bearer <token>',
 };

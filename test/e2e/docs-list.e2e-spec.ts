@@ -3,11 +3,11 @@ import { In } from 'typeorm';
 import { Doc } from '../../src/docs/entities/doc.entity';
 import { UserDoc } from '../../src/docs/entities/user-doc.entity';
 import { expectedUserDetails, givenDoc, givenUser, TestUser } from '../support/builders';
+import { ISO_UTC_MS } from '../support/expectations';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
 const PAGE_RULE = 'page must be an integer of at least 1';
 const PER_PAGE_RULE = 'per_page must be an integer between 1 and 100';
-const ISO_UTC_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** The server's clock never goes back but may run a little ahead under bursts of requests. */
 const CLOCK_SLACK_MS = 1000;
 

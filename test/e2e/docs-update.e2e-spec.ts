@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { expectedUserDetails, givenDoc, givenUser, TestUser } from '../support/builders';
+import { ISO_UTC_MS } from '../support/expectations';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
-const ISO_UTC_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const NOT_FOUND = { error: 'document not found' };
 const NOT_A_UUID = { error: 'uuid must be a UUID' };
 

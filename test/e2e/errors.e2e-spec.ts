@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { expectedUserDetails, givenDoc, givenUser, TestUser } from '../support/builders';
+import { ISO_UTC_MS, UUID } from '../support/expectations';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
 const BODY_LIMIT = 5 * 1024 * 1024;
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_AN_OBJECT =
   'request body must be a JSON object, sent with Content-Type: application/json';
 const TOO_LARGE = 'request body is larger than the 5 MiB limit';
@@ -70,8 +69,8 @@ describe(`error responses (${databaseKind})`, () => {
       title,
       html: sha256(html),
       path,
-      created_at: expect.stringMatching(ISO_MS),
-      updated_at: expect.stringMatching(ISO_MS),
+      created_at: expect.stringMatching(ISO_UTC_MS),
+      updated_at: expect.stringMatching(ISO_UTC_MS),
       user_docs: [{ user: expectedUserDetails(user) }],
     };
   }

@@ -2,19 +2,8 @@ import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { DocsRepository } from '../../src/docs/docs.repository';
 import { givenUser, TestUser } from '../support/builders';
+import { tableCounts } from '../support/expectations';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
-
-async function rowCounts(test: TestApp) {
-  const count = async (table: string) => {
-    const [row] = await test.dataSource.query(`SELECT COUNT(*) AS n FROM ${table}`);
-    return Number(row.n);
-  };
-  return {
-    docs: await count('docs'),
-    user_docs: await count('user_docs'),
-    folders: await count('folders'),
-  };
-}
 
 describe(`failures inside a request (${databaseKind})`, () => {
   let test: TestApp;
@@ -35,7 +24,7 @@ describe(`failures inside a request (${databaseKind})`, () => {
       throw new Error('simulated failure after every row was written');
     });
     const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
-    const before = await rowCounts(test);
+    const before = await tableCounts(test);
 
     const response = await request(test.http)
       .post('/api/v1/docs')
@@ -45,7 +34,7 @@ describe(`failures inside a request (${databaseKind})`, () => {
 
     expect(response.body).toEqual({ error: 'internal server error' });
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(await rowCounts(test)).toEqual(before);
+    expect(await tableCounts(test)).toEqual(before);
     expect(logged).toHaveBeenCalledWith(
       'POST /api/v1/docs failed',
       expect.stringContaining('simulated failure after every row was written'),

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { givenDoc, givenUser, TestUser } from '../support/builders';
+import { ISO_UTC_MS } from '../support/expectations';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const MISSING_TOKEN = 'missing bearer token: send the header Authorization: Bearer <token>';
 
 interface FolderItem {
@@ -52,7 +52,9 @@ describe(`GET /api/v1/folders (${databaseKind})`, () => {
     const after = Date.now();
 
     const folders = await foldersOf(user);
-    expect(folders).toEqual([{ path: '~/projects', created_at: expect.stringMatching(ISO_MS) }]);
+    expect(folders).toEqual([
+      { path: '~/projects', created_at: expect.stringMatching(ISO_UTC_MS) },
+    ]);
     const createdAt = Date.parse(folders[0].created_at);
     expect(createdAt).toBeGreaterThanOrEqual(before);
     expect(createdAt).toBeLessThanOrEqual(after);
@@ -63,9 +65,9 @@ describe(`GET /api/v1/folders (${databaseKind})`, () => {
     await givenDoc(test, user, { path: '~/x/y/z' });
     const first = await foldersOf(user);
     expect(first).toEqual([
-      { path: '~/x', created_at: expect.stringMatching(ISO_MS) },
-      { path: '~/x/y', created_at: expect.stringMatching(ISO_MS) },
-      { path: '~/x/y/z', created_at: expect.stringMatching(ISO_MS) },
+      { path: '~/x', created_at: expect.stringMatching(ISO_UTC_MS) },
+      { path: '~/x/y', created_at: expect.stringMatching(ISO_UTC_MS) },
+      { path: '~/x/y/z', created_at: expect.stringMatching(ISO_UTC_MS) },
     ]);
 
     await givenDoc(test, user, { path: '~/x/y' });
@@ -98,7 +100,7 @@ describe(`GET /api/v1/folders (${databaseKind})`, () => {
 
     const folders = await foldersOf(user);
     expect(folders).toEqual(
-      expected.map((path) => ({ path, created_at: expect.stringMatching(ISO_MS) })),
+      expected.map((path) => ({ path, created_at: expect.stringMatching(ISO_UTC_MS) })),
     );
   });
 
@@ -111,13 +113,13 @@ describe(`GET /api/v1/folders (${databaseKind})`, () => {
     await givenDoc(test, bob, { path: '~/bob-only' });
 
     expect(await foldersOf(alice)).toEqual([
-      { path: '~/alice-only', created_at: expect.stringMatching(ISO_MS) },
-      { path: '~/alice-only/secret', created_at: expect.stringMatching(ISO_MS) },
-      { path: '~/shared-name', created_at: expect.stringMatching(ISO_MS) },
+      { path: '~/alice-only', created_at: expect.stringMatching(ISO_UTC_MS) },
+      { path: '~/alice-only/secret', created_at: expect.stringMatching(ISO_UTC_MS) },
+      { path: '~/shared-name', created_at: expect.stringMatching(ISO_UTC_MS) },
     ]);
     expect(await foldersOf(bob)).toEqual([
-      { path: '~/bob-only', created_at: expect.stringMatching(ISO_MS) },
-      { path: '~/shared-name', created_at: expect.stringMatching(ISO_MS) },
+      { path: '~/bob-only', created_at: expect.stringMatching(ISO_UTC_MS) },
+      { path: '~/shared-name', created_at: expect.stringMatching(ISO_UTC_MS) },
     ]);
 
     const carol = await givenUser(test);
