@@ -5,13 +5,13 @@ import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { appConfig, AppConfigValues } from './config/app.config';
 import { ConfigError, parseEnvironment } from './config/environment';
-import { seedDemoUser } from './demo/demo-seed';
+import { DEMO_EMAIL, seedDemoUser } from './demo/demo-seed';
 
 async function bootstrap(): Promise<void> {
   const { logLevel } = parseEnvironment(process.env);
   const app = await createApp(logLevel);
   const config = app.get<AppConfigValues>(appConfig.KEY);
-  await seedDemoUser(app, config);
+  const demoToken = await seedDemoUser(app, config);
   await app.listen(config.port, config.host);
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
   const base = `http://${shownHost}:${config.port}`;
@@ -19,7 +19,15 @@ async function bootstrap(): Promise<void> {
     config.database.kind === 'sqlite'
       ? `SQLite file ${config.database.path}`
       : `MySQL database ${config.database.database}`;
-  new Logger('Bootstrap').log(`Serving ${base}/api/v1 on ${database}; Swagger UI at ${base}/api`);
+  const logger = new Logger('Bootstrap');
+  if (demoToken) {
+    logger.log(
+      `Empty database: created user ${DEMO_EMAIL} with the API token ${demoToken} ` +
+        '(shown only now; paste it into Authorize in Swagger UI; SEED_DEMO_USER=false skips this)',
+    );
+  }
+  // The last line: tests and scripts wait for it.
+  logger.log(`Serving ${base}/api/v1 on ${database}; Swagger UI at ${base}/api`);
 }
 
 bootstrap().catch((error: unknown) => {
