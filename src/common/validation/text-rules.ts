@@ -25,10 +25,14 @@ export function CodePointLength(min: number, max: number, options?: ValidationOp
           const length = codePointLength(value);
           return length >= min && length <= max;
         },
-        defaultMessage: ({ property, value }: ValidationArguments) =>
-          typeof value === 'string' && codePointLength(value) < min
-            ? `${property} must not be empty`
-            : `${property} must be at most ${max} characters`,
+        defaultMessage: ({ property, value }: ValidationArguments) => {
+          if (typeof value !== 'string' || codePointLength(value) <= max) {
+            return min === 1
+              ? `${property} must not be empty`
+              : `${property} must be at least ${min} characters`;
+          }
+          return `${property} must be at most ${max} characters`;
+        },
       },
     });
 }
