@@ -94,13 +94,7 @@ describe(`GET and DELETE /api/v1/docs/{uuid} (${databaseKind})`, () => {
         updated_at: expect.stringMatching(ISO_UTC_MS),
         user_docs: [
           {
-            user: {
-              id: user.id,
-              fname: user.fname,
-              lname: user.lname,
-              email: user.email,
-              avatar_url: 'https://cdn.example.com/me.png',
-            },
+            user: expectedUserDetails(user),
           },
         ],
       });

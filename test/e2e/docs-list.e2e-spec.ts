@@ -163,13 +163,7 @@ describe(`GET /api/v1/docs (${databaseKind})`, () => {
           updated_at: expect.stringMatching(ISO_UTC_MS),
           user_docs: [
             {
-              user: {
-                id: user.id,
-                fname: user.fname,
-                lname: user.lname,
-                email: user.email,
-                avatar_url: 'https://cdn.example.com/avatars/ada.png',
-              },
+              user: expectedUserDetails(user),
             },
           ],
         },
