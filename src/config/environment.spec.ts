@@ -6,6 +6,9 @@ const DEFAULTS: AppConfig = {
   database: { kind: 'sqlite', path: './data/docs.sqlite' },
   seedDemoUser: true,
   logLevel: 'log',
+  databaseTimeouts: { connectMs: 5000, queryMs: 10_000 },
+  http: { requestTimeoutMs: 30_000, shutdownGraceMs: 10_000, trustProxy: false, corsOrigins: [] },
+  rateLimit: { windowMs: 60_000, perToken: 600, perAddress: 300, redisUrl: null },
 };
 
 /** Parses `env` expecting a rejection, and returns what was thrown. */
@@ -188,6 +191,127 @@ describe('parseEnvironment', () => {
       database: { kind: 'mysql', url: 'mysql://u:p@h:3307/dms', database: 'dms' },
       seedDemoUser: false,
       logLevel: 'debug',
+      databaseTimeouts: DEFAULTS.databaseTimeouts,
+      http: DEFAULTS.http,
+      rateLimit: DEFAULTS.rateLimit,
     });
+  });
+
+  describe('timeouts and limits', () => {
+    it('reads each one', () => {
+      expect(
+        parseEnvironment({
+          DB_CONNECT_TIMEOUT_MS: '1500',
+          DB_QUERY_TIMEOUT_MS: '2500',
+          REQUEST_TIMEOUT_MS: '9000',
+          SHUTDOWN_GRACE_MS: '0',
+          RATE_LIMIT_WINDOW_MS: '1000',
+          RATE_LIMIT_PER_TOKEN: '5',
+          RATE_LIMIT_PER_ADDRESS: '0',
+          REDIS_URL: 'redis://127.0.0.1:6379/2',
+        }),
+      ).toEqual({
+        ...DEFAULTS,
+        databaseTimeouts: { connectMs: 1500, queryMs: 2500 },
+        http: { ...DEFAULTS.http, requestTimeoutMs: 9000, shutdownGraceMs: 0 },
+        rateLimit: {
+          windowMs: 1000,
+          perToken: 5,
+          perAddress: 0,
+          redisUrl: 'redis://127.0.0.1:6379/2',
+        },
+      });
+    });
+
+    it.each([
+      [
+        'RATE_LIMIT_PER_TOKEN',
+        '-1',
+        'RATE_LIMIT_PER_TOKEN must be an integer between 0 and 1000000000 (got "-1")',
+      ],
+      [
+        'RATE_LIMIT_PER_ADDRESS',
+        'many',
+        'RATE_LIMIT_PER_ADDRESS must be an integer between 0 and 1000000000 (got "many")',
+      ],
+      [
+        'RATE_LIMIT_WINDOW_MS',
+        '10',
+        'RATE_LIMIT_WINDOW_MS must be an integer between 1000 and 3600000 (got 10)',
+      ],
+      [
+        'DB_QUERY_TIMEOUT_MS',
+        '1e3',
+        'DB_QUERY_TIMEOUT_MS must be an integer between 100 and 3600000 (got "1e3")',
+      ],
+      [
+        'DB_CONNECT_TIMEOUT_MS',
+        '0',
+        'DB_CONNECT_TIMEOUT_MS must be an integer between 100 and 3600000 (got 0)',
+      ],
+      [
+        'REQUEST_TIMEOUT_MS',
+        '2.5',
+        'REQUEST_TIMEOUT_MS must be an integer between 100 and 3600000 (got "2.5")',
+      ],
+      [
+        'SHUTDOWN_GRACE_MS',
+        '-5',
+        'SHUTDOWN_GRACE_MS must be an integer between 0 and 3600000 (got "-5")',
+      ],
+    ])('rejects %s=%s naming the variable', (name, value, message) => {
+      expectConfigError({ [name]: value }, `Invalid configuration: ${message}`);
+    });
+
+    it.each([
+      ['localhost:6379', 'REDIS_URL must start with redis:// or rediss://'],
+      ['http://127.0.0.1:6379', 'REDIS_URL must start with redis:// or rediss://'],
+      ['not a url', 'REDIS_URL is not a valid URL'],
+    ])('rejects REDIS_URL=%s', (value, message) => {
+      expectConfigError({ REDIS_URL: value }, `Invalid configuration: ${message}`);
+    });
+  });
+
+  describe('TRUST_PROXY', () => {
+    it.each([
+      ['false', false],
+      ['true', true],
+      ['1', true],
+      ['2', 2],
+      ['loopback', ['loopback']],
+      ['10.0.0.0/8, 127.0.0.1, ::1, fd00::/8', ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']],
+    ])('reads %s', (value, trustProxy) => {
+      expect(parseEnvironment({ TRUST_PROXY: value }).http.trustProxy).toEqual(trustProxy);
+    });
+
+    it.each(['everyone', '10.0.0.0/33', '300.1.1.1', 'loopback,,'])('rejects %s', (value) => {
+      expect(rejectionOf({ TRUST_PROXY: value })).toBeInstanceOf(ConfigError);
+      expect((rejectionOf({ TRUST_PROXY: value }) as Error).message).toMatch(
+        /^Invalid configuration: TRUST_PROXY must be /,
+      );
+    });
+  });
+
+  describe('CORS_ORIGINS', () => {
+    it('reads a comma-separated allow-list of origins', () => {
+      expect(
+        parseEnvironment({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173/' }).http
+          .corsOrigins,
+      ).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    });
+
+    it('accepts *', () => {
+      expect(parseEnvironment({ CORS_ORIGINS: '*' }).http.corsOrigins).toEqual(['*']);
+    });
+
+    it.each(['app.example.com', 'https://app.example.com/path', 'ftp://files.example.com'])(
+      'rejects %s',
+      (value) => {
+        expectConfigError(
+          { CORS_ORIGINS: value },
+          `Invalid configuration: CORS_ORIGINS must be * or comma-separated origins such as https://app.example.com (got ${JSON.stringify(value)})`,
+        );
+      },
+    );
   });
 });

@@ -10,6 +10,8 @@ import {
   validateSync,
 } from 'class-validator';
 import { Transform } from 'class-transformer';
+import { applyDecorators } from '@nestjs/common';
+import { isIP } from 'node:net';
 
 /** Raised when an environment variable has a value the service cannot use. */
 export class ConfigError extends Error {}
@@ -28,6 +30,21 @@ const booleanOrOriginal = ({ value }: { value: unknown }): unknown => {
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** Whole numbers with a range, named in the message so an operator sees which variable is wrong. */
+function IntegerBetween(name: string, min: number, max: number): PropertyDecorator {
+  const message = `${name} must be an integer between ${min} and ${max}`;
+  return applyDecorators(
+    IsOptional(),
+    Transform(integerOrOriginal),
+    IsInt({ message }),
+    Min(min, { message }),
+    Max(max, { message }),
+  );
+}
+
+const HOUR_MS = 3_600_000;
+const MAX_RATE_LIMIT = 1_000_000_000;
+
 /** The environment variables the service reads; `.env.example` documents each one. */
 class EnvironmentVariables {
   @IsOptional()
@@ -35,11 +52,7 @@ class EnvironmentVariables {
   @IsNotEmpty({ message: 'HOST must not be empty' })
   HOST?: string;
 
-  @IsOptional()
-  @Transform(integerOrOriginal)
-  @IsInt({ message: 'PORT must be an integer between 0 and 65535' })
-  @Min(0, { message: 'PORT must be an integer between 0 and 65535' })
-  @Max(65535, { message: 'PORT must be an integer between 0 and 65535' })
+  @IntegerBetween('PORT', 0, 65535)
   PORT?: number;
 
   @IsOptional()
@@ -59,10 +72,46 @@ class EnvironmentVariables {
   @IsOptional()
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL?: LogLevel;
+
+  @IntegerBetween('DB_CONNECT_TIMEOUT_MS', 100, HOUR_MS)
+  DB_CONNECT_TIMEOUT_MS?: number;
+
+  @IntegerBetween('DB_QUERY_TIMEOUT_MS', 100, HOUR_MS)
+  DB_QUERY_TIMEOUT_MS?: number;
+
+  @IntegerBetween('REQUEST_TIMEOUT_MS', 100, HOUR_MS)
+  REQUEST_TIMEOUT_MS?: number;
+
+  @IntegerBetween('SHUTDOWN_GRACE_MS', 0, HOUR_MS)
+  SHUTDOWN_GRACE_MS?: number;
+
+  @IntegerBetween('RATE_LIMIT_WINDOW_MS', 1000, HOUR_MS)
+  RATE_LIMIT_WINDOW_MS?: number;
+
+  @IntegerBetween('RATE_LIMIT_PER_TOKEN', 0, MAX_RATE_LIMIT)
+  RATE_LIMIT_PER_TOKEN?: number;
+
+  @IntegerBetween('RATE_LIMIT_PER_ADDRESS', 0, MAX_RATE_LIMIT)
+  RATE_LIMIT_PER_ADDRESS?: number;
+
+  @IsOptional()
+  @IsString()
+  REDIS_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  TRUST_PROXY?: string;
+
+  @IsOptional()
+  @IsString()
+  CORS_ORIGINS?: string;
 }
 
 export type DatabaseConfig =
   { kind: 'sqlite'; path: string } | { kind: 'mysql'; url: string; database: string };
+
+/** What express' `trust proxy` setting accepts: on/off, a hop count, or trusted addresses. */
+export type TrustProxy = boolean | number | string[];
 
 export interface AppConfig {
   host: string;
@@ -70,12 +119,25 @@ export interface AppConfig {
   database: DatabaseConfig;
   seedDemoUser: boolean;
   logLevel: LogLevel;
+  /** How long a database connection attempt and a single statement may take. */
+  databaseTimeouts: { connectMs: number; queryMs: number };
+  http: {
+    /** Longest time a request may take, reading its body included. */
+    requestTimeoutMs: number;
+    /** How long in-flight requests may run on after SIGTERM. */
+    shutdownGraceMs: number;
+    trustProxy: TrustProxy;
+    /** Origins allowed to call the API from a browser; empty: CORS off. */
+    corsOrigins: string[];
+  };
+  /** Requests per window; 0 turns that limit off. */
+  rateLimit: { windowMs: number; perToken: number; perAddress: number; redisUrl: string | null };
 }
 
 /** Reads and validates the environment; throws ConfigError naming the first bad variable. */
 export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
   const present = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
   const vars = plainToInstance(EnvironmentVariables, present);
   const [failure] = validateSync(vars, { whitelist: true });
@@ -93,7 +155,85 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
       : { kind: 'sqlite', path: vars.SQLITE_PATH ?? './data/docs.sqlite' },
     seedDemoUser: vars.SEED_DEMO_USER ?? true,
     logLevel: vars.LOG_LEVEL ?? 'log',
+    databaseTimeouts: {
+      connectMs: vars.DB_CONNECT_TIMEOUT_MS ?? 5000,
+      queryMs: vars.DB_QUERY_TIMEOUT_MS ?? 10_000,
+    },
+    http: {
+      requestTimeoutMs: vars.REQUEST_TIMEOUT_MS ?? 30_000,
+      shutdownGraceMs: vars.SHUTDOWN_GRACE_MS ?? 10_000,
+      trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+      corsOrigins: parseCorsOrigins(vars.CORS_ORIGINS),
+    },
+    rateLimit: {
+      windowMs: vars.RATE_LIMIT_WINDOW_MS ?? 60_000,
+      perToken: vars.RATE_LIMIT_PER_TOKEN ?? 600,
+      perAddress: vars.RATE_LIMIT_PER_ADDRESS ?? 300,
+      redisUrl: vars.REDIS_URL ? parseRedisUrl(vars.REDIS_URL) : null,
+    },
   };
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `false` (default), `true`, a hop count, or a comma-separated list of addresses/subnets. */
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined) return false;
+  const flag = booleanOrOriginal({ value });
+  if (typeof flag === 'boolean') return flag;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const ipVersion = isIP(address);
+    const prefixOk =
+      prefix === undefined ||
+      (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (ipVersion === 6 ? 128 : 32));
+    if (!(PROXY_NAMES.includes(entry) || (ipVersion !== 0 && prefixOk && rest.length === 0))) {
+      throw new ConfigError(
+        `Invalid configuration: TRUST_PROXY must be true, false, a hop count, or a comma-separated list of addresses, subnets or ${PROXY_NAMES.join('/')} (got ${JSON.stringify(entry)})`,
+      );
+    }
+  }
+  return entries;
+}
+
+/** A comma-separated allow-list of browser origins (`https://app.example.com`), or `*`. */
+function parseCorsOrigins(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  return value.split(',').map((entry) => {
+    const origin = entry.trim();
+    if (origin === '*') return origin;
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (
+      !url ||
+      !['http:', 'https:'].includes(url.protocol) ||
+      url.origin !== origin.replace(/\/$/, '')
+    ) {
+      throw new ConfigError(
+        `Invalid configuration: CORS_ORIGINS must be * or comma-separated origins such as https://app.example.com (got ${JSON.stringify(origin)})`,
+      );
+    }
+    return url.origin;
+  });
+}
+
+function parseRedisUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('Invalid configuration: REDIS_URL is not a valid URL');
+  }
+  if (!['redis:', 'rediss:'].includes(url.protocol)) {
+    throw new ConfigError('Invalid configuration: REDIS_URL must start with redis:// or rediss://');
+  }
+  return value;
 }
 
 function parseMysqlUrl(value: string): DatabaseConfig {
