@@ -1,35 +1,78 @@
-import { LogLevel as NestLogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
 import { AppModule } from './app.module';
+import { GracefulShutdown } from './common/http/graceful-shutdown';
 import { routeNotFound } from './common/http/route-not-found';
-import { LOG_LEVELS, LogLevel } from './config/environment';
+import { createRootLogger, JsonLogger } from './common/logging/json-logger';
+import { REQUEST_ID_HEADER, requestLogging } from './common/logging/request-logging.middleware';
+import { AppConfig, LogLevel, parseEnvironment } from './config/environment';
 import { setUpSwagger } from './swagger';
 
 export const API_PREFIX = 'api/v1';
 /** Largest accepted request body: 5 MiB. */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
-export function nestLogLevels(level: LogLevel): NestLogLevel[] {
-  return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(level) + 1);
-}
-
-/** Builds and initialises the HTTP application as served: prefix, JSON body parsing, Swagger. */
-export async function createApp(logLevel: LogLevel = 'log'): Promise<NestExpressApplication> {
+/**
+ * Builds and initialises the HTTP application as served: JSON logs with request ids, security
+ * headers, CORS when configured, JSON body parsing, prefix, Swagger. Configuration comes from
+ * the environment; `logLevel` overrides `LOG_LEVEL` (tests keep the output quiet).
+ */
+export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplication> {
+  const config = parseEnvironment(process.env);
+  const logger = new JsonLogger(createRootLogger(logLevel ?? config.logLevel));
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     bodyParser: false,
-    logger: nestLogLevels(logLevel),
+    logger,
   });
+  app.set('trust proxy', config.http.trustProxy);
+  app.disable('x-powered-by');
+  app.use(requestLogging(logger.root));
+  app.use(app.get(GracefulShutdown).trackRequests);
+  app.use(securityHeaders());
+  if (config.http.corsOrigins.length > 0) enableCors(app, config.http.corsOrigins);
   app.useBodyParser('json', {
     limit: BODY_LIMIT_BYTES,
     strict: false,
     type: ['application/json', 'application/*+json'],
   });
-  app.disable('x-powered-by');
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
-  app.enableShutdownHooks();
   setUpSwagger(app);
   await app.init();
   app.use(routeNotFound);
+  // Slow clients may not hold a request open forever either (Node answers 408).
+  const server = app.getHttpServer();
+  server.requestTimeout = config.http.requestTimeoutMs;
+  server.headersTimeout = Math.min(config.http.requestTimeoutMs, 60_000);
   return app;
+}
+
+/** helmet's defaults, with a policy Swagger UI runs under (its scripts and styles are served here). */
+function securityHeaders() {
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:'],
+        // The service is often reached over plain HTTP inside a network; don't rewrite to https.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+}
+
+function enableCors(app: NestExpressApplication, origins: AppConfig['http']['corsOrigins']) {
+  app.enableCors({
+    origin: origins.includes('*') ? '*' : origins,
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', REQUEST_ID_HEADER],
+    exposedHeaders: [
+      'Location',
+      REQUEST_ID_HEADER,
+      'Retry-After',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ],
+    maxAge: 600,
+  });
 }

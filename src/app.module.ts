@@ -1,15 +1,19 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
+import { BearerAuthGuard } from './auth/bearer-auth.guard';
 import { CommonModule } from './common/common.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { RequestTimeoutInterceptor } from './common/http/request-timeout.interceptor';
 import { RequestValidationPipe } from './common/pipes/request-validation.pipe';
 import { appConfig } from './config/app.config';
 import { DatabaseModule } from './database/database.module';
 import { DocsModule } from './docs/docs.module';
 import { FoldersModule } from './folders/folders.module';
 import { HealthModule } from './health/health.module';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { UsersModule } from './users/users.module';
 
 /** The modules both the HTTP server and the CLI need: configuration, database, common. */
@@ -20,10 +24,22 @@ export const coreImports = [
 ];
 
 @Module({
-  imports: [...coreImports, UsersModule, AuthModule, FoldersModule, DocsModule, HealthModule],
+  imports: [
+    ...coreImports,
+    RateLimitModule,
+    UsersModule,
+    AuthModule,
+    FoldersModule,
+    DocsModule,
+    HealthModule,
+  ],
   providers: [
+    // Guards run in this order: who is calling, then whether they are over their limit.
+    { provide: APP_GUARD, useClass: BearerAuthGuard },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     { provide: APP_PIPE, useClass: RequestValidationPipe },
+    { provide: APP_INTERCEPTOR, useClass: RequestTimeoutInterceptor },
   ],
 })
 export class AppModule {}

@@ -8,10 +8,10 @@ import { ConfigError, parseEnvironment } from './config/environment';
 import { DEMO_EMAIL, seedDemoUser } from './demo/demo-seed';
 
 async function bootstrap(): Promise<void> {
-  const { logLevel } = parseEnvironment(process.env);
-  const app = await createApp(logLevel);
+  parseEnvironment(process.env);
+  const app = await createApp();
   const config = app.get<AppConfigValues>(appConfig.KEY);
-  const demoToken = await seedDemoUser(app, config);
+  const demoTokenFile = await seedDemoUser(app, config);
   await app.listen(config.port, config.host);
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
   const base = `http://${shownHost}:${config.port}`;
@@ -20,14 +20,30 @@ async function bootstrap(): Promise<void> {
       ? `SQLite file ${config.database.path}`
       : `MySQL database ${config.database.database}`;
   const logger = new Logger('Bootstrap');
-  if (demoToken) {
+  if (demoTokenFile) {
     logger.log(
-      `Empty database: created user ${DEMO_EMAIL} with the API token ${demoToken} ` +
-        '(shown only now; paste it into Authorize in Swagger UI; SEED_DEMO_USER=false skips this)',
+      `Empty database: created user ${DEMO_EMAIL}; its API token is in ${demoTokenFile} ` +
+        '(paste it into Authorize in Swagger UI; SEED_DEMO_USER=false skips this)',
     );
   }
   // The last line: tests and scripts wait for it.
   logger.log(`Serving ${base}/api/v1 on ${database}; Swagger UI at ${base}/api`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received: finishing in-flight requests, then stopping`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error('stopping failed', error instanceof Error ? error.stack : String(error));
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
 
 bootstrap().catch((error: unknown) => {

@@ -1,22 +1,15 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersModule } from '../users/users.module';
 import { ApiTokensRepository } from './api-tokens.repository';
 import { ApiTokensService } from './api-tokens.service';
-import { BearerAuthGuard } from './bearer-auth.guard';
 import { BearerStrategy } from './bearer.strategy';
 import { ApiToken } from './entities/api-token.entity';
 
 @Module({
   imports: [UsersModule, PassportModule, TypeOrmModule.forFeature([ApiToken])],
-  providers: [
-    ApiTokensService,
-    ApiTokensRepository,
-    BearerStrategy,
-    { provide: APP_GUARD, useClass: BearerAuthGuard },
-  ],
+  providers: [ApiTokensService, ApiTokensRepository, BearerStrategy],
   exports: [ApiTokensService],
 })
 export class AuthModule {}

@@ -4,8 +4,13 @@ import { createConnection, RowDataPacket } from 'mysql2/promise';
 import { DataSourceOptions } from 'typeorm';
 import { mysqlMigrations } from '../../migrations/mysql';
 import { sqliteMigrations } from '../../migrations/sqlite';
-import { DatabaseConfig } from '../config/environment';
+import { AppConfig, DatabaseConfig } from '../config/environment';
+import { DatabaseLogger } from './database-logger';
 import { entities } from './entities';
+
+export type DatabaseTimeouts = AppConfig['databaseTimeouts'];
+
+const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, queryMs: 10_000 };
 
 /** Which server answers a mysql:// URL; TypeORM reads MariaDB's schema differently. */
 export type MysqlFlavour = 'mysql' | 'mariadb';
@@ -14,8 +19,9 @@ export type MysqlFlavour = 'mysql' | 'mariadb';
 export function dataSourceOptions(
   config: DatabaseConfig,
   flavour: MysqlFlavour = 'mysql',
+  timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
 ): DataSourceOptions {
-  const common = { entities, synchronize: false, logging: false } as const;
+  const common = { entities, synchronize: false, logger: new DatabaseLogger() } as const;
   if (config.kind === 'mysql') {
     return {
       ...common,
@@ -25,6 +31,10 @@ export function dataSourceOptions(
       timezone: 'Z',
       supportBigNumbers: true,
       migrations: mysqlMigrations,
+      // A server that stops answering fails requests within these bounds instead of hanging them.
+      connectTimeout: timeouts.connectMs,
+      enableQueryTimeout: true,
+      maxQueryExecutionTime: timeouts.queryMs,
     };
   }
   return {
@@ -42,14 +52,20 @@ export function dataSourceOptions(
  * (created with utf8mb4 when missing and the user may create it). Tells which server a
  * mysql:// URL reaches.
  */
-export async function prepareDatabase(config: DatabaseConfig): Promise<MysqlFlavour | undefined> {
+export async function prepareDatabase(
+  config: DatabaseConfig,
+  timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
+): Promise<MysqlFlavour | undefined> {
   if (config.kind === 'sqlite') {
     if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
     return undefined;
   }
   const serverUrl = new URL(config.url);
   serverUrl.pathname = '/';
-  const connection = await createConnection({ uri: serverUrl.toString() });
+  const connection = await createConnection({
+    uri: serverUrl.toString(),
+    connectTimeout: timeouts.connectMs,
+  });
   try {
     const [rows] = await connection.query<RowDataPacket[]>('SELECT VERSION() AS version');
     const flavour = String(rows[0].version).includes('MariaDB') ? 'mariadb' : 'mysql';

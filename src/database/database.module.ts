@@ -10,8 +10,11 @@ import { TransactionRunner } from './transaction-runner';
     TypeOrmModule.forRootAsync({
       inject: [appConfig.KEY],
       useFactory: async (config: AppConfigValues) => {
-        const flavour = await prepareDatabase(config.database);
-        return { ...dataSourceOptions(config.database, flavour), migrationsRun: true };
+        const flavour = await prepareDatabase(config.database, config.databaseTimeouts);
+        return {
+          ...dataSourceOptions(config.database, flavour, config.databaseTimeouts),
+          migrationsRun: true,
+        };
       },
     }),
   ],

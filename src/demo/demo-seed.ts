@@ -1,4 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ApiTokensService } from '../auth/api-tokens.service';
 import { AppConfigValues } from '../config/app.config';
 import { UsersService } from '../users/users.service';
@@ -7,7 +9,9 @@ export const DEMO_EMAIL = 'demo@example.com';
 
 /**
  * On the first start with the embedded database and no users at all, makes a demo user and
- * returns a token for it (to be printed once), so Swagger UI can be tried straight away.
+ * writes a token for it into `demo-token.txt` beside the database file (readable by its owner
+ * only; tokens never go to the logs), so Swagger UI can be tried straight away. Returns that
+ * file's path.
  */
 export async function seedDemoUser(
   app: INestApplicationContext,
@@ -18,5 +22,7 @@ export async function seedDemoUser(
   if (!(await users.hasNoUsers())) return undefined;
   await users.create({ email: DEMO_EMAIL, fname: 'Demo', lname: 'User' });
   const { token } = await app.get(ApiTokensService).issue({ email: DEMO_EMAIL, name: 'demo' });
-  return token;
+  const file = join(dirname(config.database.path), 'demo-token.txt');
+  writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  return file;
 }

@@ -1,3 +1,5 @@
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { databaseKind, dropTestDatabase } from '../support/test-app';
 import { buildIfNeeded, runCli, RunningService, startBuiltService } from '../support/built-service';
 
@@ -28,15 +30,19 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
   });
 
   if (databaseKind === 'sqlite') {
-    it('prints a working demo token on the first start with an empty embedded database', async () => {
-      const token = /API token (dms_[A-Za-z0-9_-]{43})/.exec(service.output())?.[1];
-      expect(token).toBeDefined();
+    it('writes a working demo token beside the database on the first start, never to the log', async () => {
+      const file = join(dirname(process.env.SQLITE_PATH!), 'demo-token.txt');
+      expect(service.output()).toContain(`its API token is in ${file}`);
+      const token = readFileSync(file, 'utf8').trim();
+      expect(token).toMatch(TOKEN_LINE);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(service.output()).not.toContain(token);
       const list = await get(service, '/api/v1/docs', token);
       expect(list.status).toBe(200);
     });
   } else {
     it('makes no demo user on MySQL', () => {
-      expect(service.output()).not.toContain('API token');
+      expect(service.output()).not.toContain('demo');
     });
   }
 

@@ -8,6 +8,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { isDatabaseUnavailable } from '../../database/database-errors';
 import { routeNotFoundMessage } from '../http/route-not-found';
 import {
   Conflict,
@@ -54,7 +55,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, message } = this.describe(exception, request);
 
-    if (status >= 500 && status !== 503) {
+    if (status === 503) {
+      this.logger.warn(`${message}: ${exception instanceof Error ? exception.message : ''}`);
+      response.setHeader('Retry-After', '5');
+    } else if (status >= 500) {
       this.logger.error(
         `${request.method} ${request.originalUrl} failed`,
         exception instanceof Error ? exception.stack : String(exception),
@@ -76,6 +80,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof DomainError) {
       const match = domainStatuses.find(([type]) => exception instanceof type);
       if (match) return { status: match[1], message: exception.message };
+    }
+    if (isDatabaseUnavailable(exception)) {
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, message: 'database is unavailable' };
     }
     if (exception instanceof NotFoundException && exception.message.startsWith('Cannot ')) {
       return { status: HttpStatus.NOT_FOUND, message: routeNotFoundMessage(request) };

@@ -1,0 +1,78 @@
+import { LoggerService } from '@nestjs/common';
+import pino, { Logger, Level } from 'pino';
+import { LogLevel } from '../../config/environment';
+import { requestContext } from './request-context';
+
+const PINO_LEVELS: Record<LogLevel, Level> = {
+  error: 'error',
+  warn: 'warn',
+  log: 'info',
+  debug: 'debug',
+  verbose: 'trace',
+};
+
+/** One JSON object per line on stdout: `level`, `time`, `msg`, and what else the line carries. */
+export function createRootLogger(level: LogLevel): Logger {
+  return pino({
+    level: PINO_LEVELS[level],
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+  });
+}
+
+/**
+ * Nest's logger interface on pino. Lines written while serving a request carry its
+ * `requestId`; Nest's `context` (the class that logged) becomes a field.
+ */
+export class JsonLogger implements LoggerService {
+  constructor(readonly root: Logger) {}
+
+  log(message: unknown, ...params: unknown[]): void {
+    this.write('info', message, params);
+  }
+
+  warn(message: unknown, ...params: unknown[]): void {
+    this.write('warn', message, params);
+  }
+
+  debug(message: unknown, ...params: unknown[]): void {
+    this.write('debug', message, params);
+  }
+
+  verbose(message: unknown, ...params: unknown[]): void {
+    this.write('trace', message, params);
+  }
+
+  fatal(message: unknown, ...params: unknown[]): void {
+    this.write('fatal', message, params);
+  }
+
+  /** Nest calls this as `error(message, stack?, context?)`. */
+  error(message: unknown, ...params: unknown[]): void {
+    const context = params.length > 0 ? params[params.length - 1] : undefined;
+    const stack = params.length > 1 ? params[0] : undefined;
+    const fields: Record<string, unknown> = { context };
+    if (typeof stack === 'string') fields.stack = stack;
+    if (message instanceof Error) {
+      this.logger().error({ ...fields, err: message }, message.message);
+    } else {
+      this.logger().error(fields, String(message));
+    }
+  }
+
+  private write(level: Level, message: unknown, params: unknown[]): void {
+    const context = params.length > 0 ? params[params.length - 1] : undefined;
+    const logger = this.logger();
+    if (!logger.isLevelEnabled(level)) return;
+    if (typeof message === 'object' && message !== null && !(message instanceof Error)) {
+      logger[level]({ context, ...message });
+    } else {
+      logger[level]({ context }, String(message));
+    }
+  }
+
+  private logger(): Logger {
+    return requestContext.getStore()?.log ?? this.root;
+  }
+}
