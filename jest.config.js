@@ -60,7 +60,11 @@ module.exports = async () => {
     ...shared,
     displayName: `e2e-${name}`,
     rootDir: __dirname,
-    testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+    // test/mysql-only/: what only a database server has (connections that can be cut).
+    testMatch: [
+      '<rootDir>/test/e2e/**/*.e2e-spec.ts',
+      ...(name === 'mysql' ? ['<rootDir>/test/mysql-only/**/*.e2e-spec.ts'] : []),
+    ],
     setupFiles: [`<rootDir>/test/support/use-${name}.ts`],
   });
   return {

@@ -3,6 +3,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { GracefulShutdown } from './common/http/graceful-shutdown';
+import { requestDeadline } from './common/http/request-deadline';
 import { routeNotFound } from './common/http/route-not-found';
 import { createRootLogger, JsonLogger } from './common/logging/json-logger';
 import { REQUEST_ID_HEADER, requestLogging } from './common/logging/request-logging.middleware';
@@ -29,6 +30,7 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   app.disable('x-powered-by');
   app.use(requestLogging(logger.root));
   app.use(app.get(GracefulShutdown).trackRequests);
+  app.use(requestDeadline(config.http.requestTimeoutMs));
   app.use(securityHeaders());
   if (config.http.corsOrigins.length > 0) enableCors(app, config.http.corsOrigins);
   app.useBodyParser('json', {
@@ -40,7 +42,7 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   setUpSwagger(app);
   await app.init();
   app.use(routeNotFound);
-  // Slow clients may not hold a request open forever either (Node answers 408).
+  // A client that sends its request too slowly is cut off by Node itself (408).
   const server = app.getHttpServer();
   server.requestTimeout = config.http.requestTimeoutMs;
   server.headersTimeout = Math.min(config.http.requestTimeoutMs, 60_000);

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { BearerAuthGuard } from './auth/bearer-auth.guard';
 import { CommonModule } from './common/common.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
-import { RequestTimeoutInterceptor } from './common/http/request-timeout.interceptor';
 import { RequestValidationPipe } from './common/pipes/request-validation.pipe';
 import { appConfig } from './config/app.config';
 import { DatabaseModule } from './database/database.module';
@@ -39,7 +38,6 @@ export const coreImports = [
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     { provide: APP_PIPE, useClass: RequestValidationPipe },
-    { provide: APP_INTERCEPTOR, useClass: RequestTimeoutInterceptor },
   ],
 })
 export class AppModule {}

@@ -8,3 +8,8 @@ process.env.TEST_DATABASE_KIND = 'sqlite';
 process.env.SQLITE_PATH = join(mkdtempSync(join(tmpdir(), 'dms-test-e2e-')), 'docs.sqlite');
 process.env.SEED_DEMO_USER = 'false';
 process.env.LOG_LEVEL = 'error';
+// Rate limits have their own tests (rate-limits.e2e-spec.ts); elsewhere they would only get in
+// the way of suites that send hundreds of requests.
+process.env.RATE_LIMIT_PER_TOKEN = '0';
+process.env.RATE_LIMIT_PER_ADDRESS = '0';
+delete process.env.REDIS_URL;

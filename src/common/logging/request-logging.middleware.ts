@@ -41,8 +41,9 @@ export function requestLogging(root: Logger) {
       response.setHeader(REQUEST_ID_HEADER, id);
       return id;
     },
+    // A 503 is an outage of something we depend on, already logged as such: not a bug.
     customLogLevel: (_request, response, error) =>
-      error || response.statusCode >= 500 ? 'error' : 'info',
+      response.statusCode === 503 ? 'warn' : error || response.statusCode >= 500 ? 'error' : 'info',
     customSuccessMessage: () => 'request completed',
     customErrorMessage: () => 'request failed',
     customSuccessObject: (request, response, fields: { responseTime: number }) =>
