@@ -51,7 +51,7 @@ describe('rate limits', () => {
         expect(response.status).toBeLessThan(300);
         expect(response.headers['x-ratelimit-limit']).toBe('3');
         expect(response.headers['x-ratelimit-reset']).toMatch(RETRY_AFTER_SECONDS);
-        remaining.push(response.headers['x-ratelimit-remaining'] as string);
+        remaining.push(response.headers['x-ratelimit-remaining']);
       }
       expect(remaining).toEqual(['2', '1', '0']);
 

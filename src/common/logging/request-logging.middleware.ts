@@ -10,7 +10,7 @@ const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The access line: what was asked, by whom, how it ended. Never headers or bodies. */
 function accessFields(request: Request, response: Response, responseTime: number) {
-  const user = request.user as { id?: number } | undefined;
+  const user = request.user;
   return {
     method: request.method,
     // The route pattern (`/api/v1/docs/:uuid`) groups requests; the path says which one.
@@ -53,7 +53,7 @@ export function requestLogging(root: Logger) {
   });
   return (request: Request, response: Response, next: NextFunction): void => {
     http(request, response, () =>
-      requestContext.run({ requestId: String(request.id), log: request.log }, next),
+      requestContext.run({ requestId: request.id as string, log: request.log }, next),
     );
   };
 }
