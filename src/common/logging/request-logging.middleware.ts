@@ -10,7 +10,7 @@ const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The access line: what was asked, by whom, how it ended. Never headers or bodies. */
 function accessFields(request: Request, response: Response, responseTime: number) {
-  const user = request.user;
+  const user: { id?: unknown } | undefined = request.user;
   return {
     method: request.method,
     // The route pattern (`/api/v1/docs/:uuid`) groups requests; the path says which one.
