@@ -1,5 +1,5 @@
 import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..');
@@ -23,18 +23,43 @@ async function freePort(): Promise<number> {
 export interface RunningService {
   baseUrl: string;
   output: () => string;
-  stop(): Promise<void>;
+  /** Resolves as soon as the output satisfies `ready` (checked on every chunk), or fails after 5 s. */
+  waitForOutput(ready: (output: string) => boolean): Promise<void>;
+  /** Sends SIGTERM and resolves with the exit code once the process has ended. */
+  stop(): Promise<number | null>;
 }
 
-/** Starts `node dist/src/main.js` on a free port and resolves once it says it is serving. */
+/** Resolves once something accepts connections on the port (for services told to log nothing). */
+async function portOpen(port: number, child: ChildProcess): Promise<void> {
+  while (child.exitCode === null) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Starts `node dist/src/main.js` on a free port and resolves once it says it is serving (or,
+ * with `LOG_LEVEL` above `log`, once its port is open). Gives up after 30 s.
+ */
 export async function startBuiltService(env: NodeJS.ProcessEnv = {}): Promise<RunningService> {
   const port = await freePort();
+  const settings = { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'log', ...env };
   const child: ChildProcess = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'log', ...env },
+    env: { ...process.env, ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const logsServing = ['log', 'debug', 'verbose'].includes(settings.LOG_LEVEL);
+  let timer: NodeJS.Timeout | undefined;
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -43,17 +68,56 @@ export async function startBuiltService(env: NodeJS.ProcessEnv = {}): Promise<Ru
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`service exited with ${code}:\n${output}`)));
-  });
+    timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`service did not start within 30 s:\n${output}`));
+    }, 30_000);
+    if (!logsServing) portOpen(port, child).then(resolve, reject);
+  }).finally(() => clearTimeout(timer));
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     output: () => output,
+    waitForOutput: (ready) =>
+      new Promise<void>((resolve, reject) => {
+        if (ready(output)) return resolve();
+        const check = () => {
+          if (!ready(output)) return;
+          clearTimeout(timeout);
+          child.stdout!.off('data', check);
+          resolve();
+        };
+        const timeout = setTimeout(() => {
+          child.stdout!.off('data', check);
+          reject(new Error(`expected output did not appear; got:\n${output}`));
+        }, 5000);
+        // Registered after the collector above, so `output` already holds the chunk.
+        child.stdout!.on('data', check);
+      }),
     stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+      new Promise<number | null>((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Runs `node dist/src/main.js` expecting it to refuse to start; resolves once it has exited. */
+export function startBuiltServiceExpectingFailure(
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [join(root, 'dist', 'src', 'main.js')],
+      { cwd: root, env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ code, stdout, stderr, ms: performance.now() - started });
+      },
+    );
+  });
 }
 
 export interface CliResult {
