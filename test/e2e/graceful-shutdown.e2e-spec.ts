@@ -1,0 +1,168 @@
+import Database from 'better-sqlite3';
+import { createConnection, RowDataPacket } from 'mysql2/promise';
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { buildIfNeeded, runCli, RunningService, startBuiltService } from '../support/built-service';
+import { databaseKind, dropTestDatabase } from '../support/test-app';
+
+/** A response, or a failure before any of the response arrived (`error`), or during it. */
+type Outcome =
+  | { title: string; status: number; uuid?: string }
+  | { title: string; error: string; duringResponse: boolean };
+
+/**
+ * One POST on a fresh connection (no keep-alive), as a client of a load balancer would. The body
+ * goes out in two halves: `sendRest` (default: at once) decides when the second half follows.
+ */
+function create(
+  service: RunningService,
+  token: string,
+  title: string,
+  sendRest: Promise<void> = Promise.resolve(),
+): Promise<Outcome> {
+  const body = JSON.stringify({ title, html: `<p>${'x'.repeat(50_000)}</p>`, path: '~/load' });
+  return new Promise((resolve) => {
+    const failed = (duringResponse: boolean) => (error: NodeJS.ErrnoException) =>
+      resolve({ title, error: error.code ?? error.message, duringResponse });
+    const req = httpRequest(
+      `${service.baseUrl}/api/v1/docs`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const parsed =
+            res.statusCode === 201 ? (JSON.parse(text) as { uuid: string }) : undefined;
+          resolve({ title, status: res.statusCode!, uuid: parsed?.uuid });
+        });
+        res.on('error', failed(true));
+      },
+    );
+    req.on('error', failed(false));
+    const half = Math.floor(body.length / 2);
+    req.write(body.slice(0, half));
+    void sendRest.then(() => req.end(body.slice(half)));
+  });
+}
+
+/** Every stored document's `uuid` and `title`, read straight from the database. */
+async function storedDocs(): Promise<{ uuid: string; title: string }[]> {
+  if (databaseKind === 'sqlite') {
+    const db = new Database(process.env.SQLITE_PATH, { readonly: true });
+    try {
+      return db.prepare('SELECT uuid, title FROM docs').all() as { uuid: string; title: string }[];
+    } finally {
+      db.close();
+    }
+  }
+  const connection = await createConnection({ uri: process.env.DATABASE_URL! });
+  try {
+    const [rows] = await connection.query<RowDataPacket[]>('SELECT uuid, title FROM docs');
+    return rows.map((row) => ({ uuid: row.uuid as string, title: row.title as string }));
+  } finally {
+    await connection.end();
+  }
+}
+
+describe(`graceful shutdown of the built service (${databaseKind})`, () => {
+  let token: string;
+
+  beforeAll(async () => {
+    buildIfNeeded();
+    const email = `stop-${randomUUID()}@example.com`;
+    expect(
+      (await runCli(['users', 'create', '--email', email, '--fname', 'S', '--lname', 'T'])).code,
+    ).toBe(0);
+    token = (await runCli(['tokens', 'create', '--email', email])).stdout
+      .trim()
+      .split('\n')
+      .at(-1)!;
+  }, 60_000);
+  afterAll(() => dropTestDatabase());
+
+  it('on SIGTERM under create load: every 201 is stored, no 5xx, no reset mid-response, exit 0', async () => {
+    const service = await startBuiltService({ SHUTDOWN_GRACE_MS: '10000' });
+    // One request is sure to be in flight at SIGTERM: half its body arrives before, half after.
+    let sigtermSent!: () => void;
+    const afterSigterm = new Promise<void>((resolve) => (sigtermSent = resolve));
+    const slow = create(service, token, 'slow upload', afterSigterm);
+    expect(await create(service, token, 'first')).toMatchObject({ status: 201 });
+
+    const outcomes: Outcome[] = [];
+    let stopping: Promise<number | null> | undefined;
+    let refused = false;
+    const worker = async (id: number) => {
+      for (let i = 0; !refused; i += 1) {
+        const outcome = await create(service, token, `w${id}-${i}`);
+        outcomes.push(outcome);
+        if ('error' in outcome) refused = true;
+        // Stop the server once the load is steady: 40 documents acknowledged.
+        if (!stopping && outcomes.filter((o) => 'status' in o && o.status === 201).length >= 40) {
+          stopping = service.stop();
+          void service
+            .waitForOutput((output) => output.includes('request(s) in flight'))
+            .then(sigtermSent);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, id) => worker(id)));
+    outcomes.push(await slow);
+    const exitCode = await stopping;
+    await service.waitForOutput((output) => output.includes('HTTP server closed'));
+
+    const acknowledged = outcomes.flatMap((o) => ('uuid' in o && o.uuid ? [o.uuid] : []));
+    const failures = outcomes.filter((o) => 'error' in o);
+    const inFlight = /stopping: (\d+) request\(s\) in flight/.exec(service.output())?.[1];
+    console.info(
+      `shutdown under load: ${acknowledged.length} created (201), ${inFlight} in flight at SIGTERM, ` +
+        `${failures.length} not accepted after it (${failures.map((f) => f.error).join(', ')}), exit ${exitCode}`,
+    );
+
+    expect(exitCode).toBe(0);
+    expect(Number(inFlight)).toBeGreaterThan(0);
+    expect(outcomes.at(-1)).toMatchObject({ title: 'slow upload', status: 201 });
+    expect(outcomes.filter((o) => 'status' in o && o.status !== 201)).toEqual([]);
+    // A connection still queued in the kernel when the listener closes is refused or reset
+    // before any of its request is read: nothing happened, and the client may retry.
+    expect(failures.filter((f) => f.duringResponse)).toEqual([]);
+    expect(failures.every((f) => ['ECONNREFUSED', 'ECONNRESET'].includes(f.error))).toBe(true);
+    const stored = await storedDocs();
+    const storedUuids = new Set(stored.map((doc) => doc.uuid));
+    const storedTitles = new Set(stored.map((doc) => doc.title));
+    expect(acknowledged.filter((uuid) => !storedUuids.has(uuid))).toEqual([]);
+    expect(failures.filter((f) => storedTitles.has(f.title))).toEqual([]);
+  }, 60_000);
+
+  it('does not wait for a stalled client longer than SHUTDOWN_GRACE_MS', async () => {
+    const service = await startBuiltService({ SHUTDOWN_GRACE_MS: '1000' });
+    const { port } = new URL(service.baseUrl);
+    const stalled = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => stalled.once('connect', () => resolve()));
+    const closed = new Promise<void>((resolve) => stalled.once('close', () => resolve()));
+    stalled.on('error', () => undefined);
+    // Headers and half a body, then nothing: the request stays in flight.
+    stalled.write(
+      `POST /api/v1/docs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":',
+    );
+    await service.waitForOutput((output) => output.includes('"msg":"Serving'));
+    const started = performance.now();
+    const exitCode = await service.stop();
+    const ms = performance.now() - started;
+    await closed;
+    expect(exitCode).toBe(0);
+    expect(service.output()).toContain('grace period over: closing 1 unfinished request(s)');
+    expect(ms).toBeGreaterThanOrEqual(900);
+    expect(ms).toBeLessThan(8000);
+  }, 30_000);
+});
