@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Request } from 'express';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-http-bearer';
 import { UserProfile } from '../users/user-profile';
@@ -8,6 +9,19 @@ import { ApiTokensService } from './api-tokens.service';
 export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
   constructor(private readonly tokens: ApiTokensService) {
     super();
+  }
+
+  /**
+   * passport-http-bearer also reads `access_token` from the query and the body, and refuses a
+   * request that has one there besides the header. Tokens come from the header only, so an
+   * `access_token` field is just data (ignored like any unknown field).
+   */
+  override authenticate(request: Request, options?: object): void {
+    const headerOnly = Object.create(request, {
+      query: { value: {} },
+      body: { value: undefined },
+    }) as Request;
+    super.authenticate(headerOnly, options);
   }
 
   validate(token: string): Promise<UserProfile> {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { InvalidInput } from '../common/errors/domain-errors';
-import { codePointLength } from '../common/validation/text-rules';
+import { codePointLength, hasLoneSurrogate } from '../common/validation/text-rules';
 
 export const HOME = '~';
 export const MAX_SEGMENT_LENGTH = 255;
@@ -61,6 +61,9 @@ function checkedSegment(segment: string): string {
   }
   if (/\p{Cc}/u.test(segment)) {
     throw new InvalidFolderPath('folder names must not contain control characters');
+  }
+  if (hasLoneSurrogate(segment)) {
+    throw new InvalidFolderPath('folder names must be valid Unicode text (no lone surrogates)');
   }
   if (codePointLength(segment) > MAX_SEGMENT_LENGTH) {
     throw new InvalidFolderPath(`folder names must be at most ${MAX_SEGMENT_LENGTH} characters`);

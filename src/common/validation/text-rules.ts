@@ -36,3 +36,22 @@ export function CodePointLength(min: number, max: number, options?: ValidationOp
       },
     });
 }
+
+/** A lone UTF-16 surrogate (`"\ud800"` in JSON) cannot be stored or sent back as sent. */
+export const hasLoneSurrogate = (value: string): boolean => /\p{Cs}/u.test(value);
+
+/** Rejects strings with lone surrogates; non-strings pass for `IsString` to report. */
+export function WellFormedText(options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'wellFormedText',
+      target: target.constructor,
+      propertyName,
+      options,
+      validator: {
+        validate: (value: unknown) => typeof value !== 'string' || !hasLoneSurrogate(value),
+        defaultMessage: ({ property }: ValidationArguments) =>
+          `${property} must be valid Unicode text (it contains a lone surrogate)`,
+      },
+    });
+}

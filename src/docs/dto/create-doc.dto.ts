@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, ValidateIf } from 'class-validator';
-import { CodePointLength, TrimmedString } from '../../common/validation/text-rules';
+import { CodePointLength, TrimmedString, WellFormedText } from '../../common/validation/text-rules';
 import { FOLDER_PATH_PATTERN } from './folder-path-pattern';
 
 export class CreateDocDto {
@@ -12,6 +12,7 @@ export class CreateDocDto {
   @TrimmedString()
   @IsString()
   @CodePointLength(1, 255)
+  @WellFormedText()
   title: string;
 
   /**
@@ -21,6 +22,7 @@ export class CreateDocDto {
    */
   @ValidateIf((body: CreateDocDto) => body.html !== undefined)
   @IsString()
+  @WellFormedText()
   html?: string;
 
   /**

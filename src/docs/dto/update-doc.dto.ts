@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, ValidateIf } from 'class-validator';
-import { CodePointLength, TrimmedString } from '../../common/validation/text-rules';
+import { CodePointLength, TrimmedString, WellFormedText } from '../../common/validation/text-rules';
 
 /** At least one of `title` and `html` must be given (DocsService checks); the other keeps its value. */
 export class UpdateDocDto {
@@ -13,6 +13,7 @@ export class UpdateDocDto {
   @TrimmedString()
   @IsString()
   @CodePointLength(1, 255)
+  @WellFormedText()
   title?: string;
 
   /**
@@ -21,5 +22,6 @@ export class UpdateDocDto {
    */
   @ValidateIf((body: UpdateDocDto) => body.html !== undefined)
   @IsString()
+  @WellFormedText()
   html?: string;
 }
