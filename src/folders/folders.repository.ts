@@ -25,20 +25,8 @@ export class FoldersRepository {
       .into(Folder)
       .values(folders.map((folder) => ({ ...folder, userId, createdAt })))
       .orIgnore()
+      .updateEntity(false)
       .execute();
-  }
-
-  async findId(
-    userId: number,
-    pathHash: string,
-    manager: EntityManager = this.folders.manager,
-  ): Promise<number | null> {
-    const row = await manager
-      .createQueryBuilder(Folder, 'f')
-      .select('f.id', 'id')
-      .where('f.user_id = :userId AND f.path_hash = :pathHash', { userId, pathHash })
-      .getRawOne<{ id: number }>();
-    return row ? Number(row.id) : null;
   }
 
   listByUser(userId: number): Promise<FolderRow[]> {
