@@ -95,3 +95,29 @@ describe(`document counts under concurrent writes (${databaseKind})`, () => {
     expect(await storedCounts(user)).toEqual({ rows: 0, sum: 0, slots: 0 });
   });
 });
+
+describe(`parallel creates into new sibling folders (${databaseKind})`, () => {
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await startTestApp();
+  });
+  afterAll(() => test.close());
+
+  it('all succeed, with one parent folder and every child once', async () => {
+    const owner = await givenUser(test);
+    const responses = await withListeningServer(test, (base) =>
+      Promise.all(
+        Array.from({ length: 32 }, (_, index) =>
+          request(base)
+            .post('/api/v1/docs')
+            .set(owner.auth)
+            .send({ title: `Sibling ${index}`, path: `~/parent/child-${index % 16}` }),
+        ),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(32).fill(201));
+    const folders = await request(test.http).get('/api/v1/folders').set(owner.auth).expect(200);
+    expect((folders.body as unknown[]).length).toBe(17);
+  });
+});
