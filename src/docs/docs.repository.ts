@@ -106,6 +106,12 @@ function countBumpSql(dialect: SqlDialect): string {
     : `${insert} ON CONFLICT (user_id, slot) DO UPDATE SET doc_count = doc_count + ?`;
 }
 
+/** The list's two queries as the service runs them, for tools (the benchmark's EXPLAIN). */
+export const listQueries = {
+  total: TOTAL_SQL,
+  page: (from: 'newest-first' | 'oldest-first') => pageSql('', from),
+};
+
 const DELETE_OWNED_SQL = 'DELETE FROM docs WHERE uuid = ? AND owner_id = ?';
 
 /**
