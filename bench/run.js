@@ -10,7 +10,8 @@
 //
 // Options: --db mysql|sqlite|both, --docs N, --duration S, --connections C, --sweep,
 // --sizes 1000,10000,100000, --keep (leave the MySQL database in place), --cpu-prof (the server
-// writes a V8 CPU profile to bench/results/profiles when it stops).
+// writes a V8 CPU profile to bench/results/profiles when it stops), --only <text> (the cases whose
+// name contains the text).
 // MySQL: BENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306); the database is dms_bench_<time>.
 'use strict';
 
@@ -47,6 +48,7 @@ function parseArgs(argv) {
     sizes: [1_000, 10_000, 100_000],
     keep: false,
     cpuProf: false,
+    only: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -74,8 +76,9 @@ function parseArgs(argv) {
     else if (arg === '--sweep') options.sweep = true;
     else if (arg === '--keep') options.keep = true;
     else if (arg === '--cpu-prof') options.cpuProf = true;
+    else if (arg === '--only') options.only = value();
     else if (arg === '--help' || arg === '-h') {
-      console.log(readFileSync(__filename, 'utf8').split('\n').slice(1, 16).join('\n'));
+      console.log(readFileSync(__filename, 'utf8').split('\n').slice(1, 17).join('\n'));
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
   }
@@ -348,7 +351,7 @@ async function measure(server, seed, connections, duration, testCase) {
     ],
   };
   // A short warm-up (JIT, connection pool), not counted.
-  await runAutocannon({ ...options, duration: 1 });
+  await runAutocannon({ ...options, duration: 2 });
   let peakRssKb = 0;
   const sampler = setInterval(() => {
     peakRssKb = Math.max(peakRssKb, memoryOf(server.pid).rssKb);
@@ -541,7 +544,10 @@ async function benchDatabase(kind, options, stamp) {
       );
       report.docs = options.docs;
       report.cases = [];
-      for (const testCase of await allCases(db, seed)) {
+      const cases = (await allCases(db, seed)).filter(
+        (testCase) => options.only === undefined || testCase.name.includes(options.only),
+      );
+      for (const testCase of cases) {
         report.cases.push(
           await measure(server, seed, options.connections, options.duration, testCase),
         );
@@ -558,6 +564,8 @@ async function benchDatabase(kind, options, stamp) {
     );
     console.log(`Results: ${writeResults(stamp, kind, report)}`);
   } finally {
+    // Let the last requests autocannon left in flight finish before the server stops.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     await server?.stop();
     const note = await db.close(options.keep);
     if (note) console.log(note);

@@ -28,8 +28,10 @@ export async function createApp(logLevel: LogLevel = 'log'): Promise<NestExpress
   app.disable('x-powered-by');
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
   app.enableShutdownHooks();
-  setUpSwagger(app);
   await app.init();
+  // After the API routes: Swagger UI's static files are served under /api, and mounted before
+  // the routes they would stat the file system on every /api/v1 request.
+  setUpSwagger(app);
   app.use(routeNotFound);
   return app;
 }
