@@ -135,7 +135,11 @@ async function startServer(databaseEnv, nodeFlags) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let exited = false;
-  child.once('exit', () => (exited = true));
+  let exitReason = '';
+  child.once('exit', (code, signal) => {
+    exited = true;
+    exitReason = signal ? `killed by ${signal}` : `exit code ${code}`;
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (exited) throw new Error('the server exited while starting');
@@ -151,6 +155,10 @@ async function startServer(databaseEnv, nodeFlags) {
   return {
     baseUrl,
     pid: child.pid,
+    /** Throws if the server has stopped (a crash, or someone else's kill). */
+    assertRunning: () => {
+      if (exited) throw new Error(`the server stopped (${exitReason})`);
+    },
     stop: () =>
       new Promise((resolve) => {
         if (exited) return resolve();
@@ -336,6 +344,7 @@ function runAutocannon(options) {
 }
 
 async function measure(server, seed, connections, duration, testCase) {
+  server.assertRunning();
   const headers = { authorization: `Bearer ${seed.token}`, 'content-type': 'application/json' };
   const options = {
     url: server.baseUrl,
@@ -359,6 +368,7 @@ async function measure(server, seed, connections, duration, testCase) {
   const cpuBefore = cpuMsOf(server.pid);
   const result = await runAutocannon({ ...options, duration });
   const cpuMs = cpuMsOf(server.pid) - cpuBefore;
+  server.assertRunning();
   clearInterval(sampler);
   peakRssKb = Math.max(peakRssKb, memoryOf(server.pid).rssKb);
   return {
