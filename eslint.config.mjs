@@ -12,6 +12,7 @@ export default tseslint.config(
       'data/',
       'jest.config.js',
       'scripts/',
+      'bench/',
       'eslint.config.mjs',
     ],
   },

@@ -39,8 +39,10 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
     type: ['application/json', 'application/*+json'],
   });
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
-  setUpSwagger(app);
   await app.init();
+  // After the API routes: Swagger UI's static files are served under /api, and mounted before
+  // the routes they would stat the file system on every /api/v1 request.
+  setUpSwagger(app);
   app.use(routeNotFound);
   // A client that sends its request too slowly is cut off by Node itself (408).
   const server = app.getHttpServer();

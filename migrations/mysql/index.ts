@@ -1,4 +1,5 @@
 import { InitialSchema1795328005286 } from './1795328005286-InitialSchema';
+import { ListIndexAndDocCounts1795330209738 } from './1795330209738-ListIndexAndDocCounts';
 
 /** MySQL / MariaDB migrations, oldest first. */
-export const mysqlMigrations = [InitialSchema1795328005286];
+export const mysqlMigrations = [InitialSchema1795328005286, ListIndexAndDocCounts1795330209738];

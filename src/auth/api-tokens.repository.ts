@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { toDateOrNull } from '../database/sql-values';
+import { toDateOrNull, toSqlTimestamp } from '../database/sql-values';
+import { TransactionRunner } from '../database/transaction-runner';
 import { ApiToken } from './entities/api-token.entity';
 
 interface TokenRow {
@@ -25,28 +26,22 @@ export interface TokenWithUser {
   user: { id: number; email: string; fname: string; lname: string; avatarUrl: string | null };
 }
 
+const FIND_WITH_USER_SQL = `SELECT t.id AS token_id, t.expires_at AS expires_at,
+  t.revoked_at AS revoked_at, t.last_used_at AS last_used_at, u.id AS user_id, u.email AS email,
+  u.fname AS fname, u.lname AS lname, u.avatar_url AS avatar_url
+FROM api_tokens t JOIN users u ON u.id = t.user_id
+WHERE t.token_hash = ?`;
+
 @Injectable()
 export class ApiTokensRepository {
-  constructor(@InjectRepository(ApiToken) private readonly tokens: Repository<ApiToken>) {}
+  constructor(
+    @InjectRepository(ApiToken) private readonly tokens: Repository<ApiToken>,
+    private readonly transactions: TransactionRunner,
+  ) {}
 
-  /** One indexed lookup: the token and its user together. */
+  /** One indexed lookup (the unique token hash): the token and its user together. */
   async findWithUserByHash(tokenHash: string): Promise<TokenWithUser | null> {
-    const row = await this.tokens
-      .createQueryBuilder('t')
-      .innerJoin('t.user', 'u')
-      .select([
-        't.id AS token_id',
-        't.expires_at AS expires_at',
-        't.revoked_at AS revoked_at',
-        't.last_used_at AS last_used_at',
-        'u.id AS user_id',
-        'u.email AS email',
-        'u.fname AS fname',
-        'u.lname AS lname',
-        'u.avatar_url AS avatar_url',
-      ])
-      .where('t.token_hash = :tokenHash', { tokenHash })
-      .getRawOne<TokenRow>();
+    const [row] = await this.tokens.manager.query<TokenRow[]>(FIND_WITH_USER_SQL, [tokenHash]);
     if (!row) return null;
     return {
       tokenId: Number(row.token_id),
@@ -82,7 +77,17 @@ export class ApiTokensRepository {
     return this.tokens.existsBy({ tokenHash });
   }
 
-  async recordUse(tokenId: number, at: Date): Promise<void> {
-    await this.tokens.update({ id: tokenId }, { lastUsedAt: at });
+  /**
+   * Records a use unless one was recorded less than `resolutionMs` before (by any process), in
+   * one statement; on SQLite it waits for any open transaction.
+   */
+  async recordUse(tokenId: number, at: Date, resolutionMs: number): Promise<void> {
+    const since = toSqlTimestamp(new Date(at.getTime() - resolutionMs));
+    await this.transactions.exclusive((manager) =>
+      manager.query(
+        'UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',
+        [toSqlTimestamp(at), tokenId, since],
+      ),
+    );
   }
 }

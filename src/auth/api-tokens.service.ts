@@ -9,7 +9,9 @@ import { generateToken, hashToken, looksLikeToken } from './token-codec';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Recording when a token was last used costs a write, so it is done at most once a minute. */
-const LAST_USED_RESOLUTION_MS = 60 * 1000;
+export const LAST_USED_RESOLUTION_MS = 60 * 1000;
+/** Tokens whose last write this process remembers; beyond that it forgets them all. */
+const REMEMBERED_TOKENS = 10_000;
 
 export interface IssueTokenInput {
   email: string;
@@ -27,13 +29,23 @@ export interface IssuedToken {
 
 @Injectable()
 export class ApiTokensService {
+  /**
+   * When this process last wrote each token's last-used time: requests that arrive together
+   * all read the old time from the database, and only the first of them may write.
+   */
+  private readonly lastRecorded = new Map<number, number>();
+
   constructor(
     private readonly tokens: ApiTokensRepository,
     private readonly users: UsersService,
     private readonly clock: Clock,
   ) {}
 
-  /** The user a token acts for; throws InvalidToken for unknown, revoked or expired tokens. */
+  /**
+   * The user a token acts for; throws InvalidToken for unknown, revoked or expired tokens.
+   * One indexed lookup, never cached (a revoked token is refused on the next request), plus
+   * at most one write per token and minute recording its use.
+   */
   async authenticate(token: string): Promise<UserProfile> {
     if (!looksLikeToken(token)) throw new InvalidToken();
     const found = await this.tokens.findWithUserByHash(hashToken(token));
@@ -42,13 +54,20 @@ export class ApiTokensService {
     if (found.revokedAt) throw new InvalidToken('bearer token has been revoked');
     if (found.expiresAt && found.expiresAt <= now)
       throw new InvalidToken('bearer token has expired');
-    if (
-      !found.lastUsedAt ||
-      now.getTime() - found.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS
-    ) {
-      await this.tokens.recordUse(found.tokenId, now);
+    if (this.claimLastUsedWrite(found.tokenId, found.lastUsedAt, now)) {
+      await this.tokens.recordUse(found.tokenId, now, LAST_USED_RESOLUTION_MS);
     }
     return found.user;
+  }
+
+  private claimLastUsedWrite(tokenId: number, lastUsedAt: Date | null, now: Date): boolean {
+    const time = now.getTime();
+    const stale = (at: number | undefined) =>
+      at === undefined || time - at >= LAST_USED_RESOLUTION_MS;
+    if (!stale(lastUsedAt?.getTime()) || !stale(this.lastRecorded.get(tokenId))) return false;
+    if (this.lastRecorded.size >= REMEMBERED_TOKENS) this.lastRecorded.clear();
+    this.lastRecorded.set(tokenId, time);
+    return true;
   }
 
   async issue(input: IssueTokenInput): Promise<IssuedToken> {

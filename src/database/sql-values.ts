@@ -13,3 +13,11 @@ export function toDateOrNull(value: Date | string | null): Date | null {
 export function toIsoTimestamp(value: Date | string): string {
   return toDate(value).toISOString();
 }
+
+/**
+ * A Date as both databases store `datetime(3)` values written by TypeORM: UTC text with
+ * milliseconds ('YYYY-MM-DD HH:MM:SS.SSS'). better-sqlite3 cannot bind Date objects.
+ */
+export function toSqlTimestamp(date: Date): string {
+  return date.toISOString().slice(0, 23).replace('T', ' ');
+}

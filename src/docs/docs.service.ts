@@ -34,11 +34,11 @@ export class DocsService {
     const uuid = randomUUID();
     await this.transactions.run(async (manager) => {
       const at = this.clock.now();
-      const folderId = await this.folders.ensure(manager, user.id, path, at);
+      await this.folders.ensure(manager, user.id, path, at);
       await this.docs.insert(manager, {
         uuid,
         ownerId: user.id,
-        folderId,
+        folderPathHash: path.isHome ? null : path.hash(),
         title: input.title,
         html,
         at,
@@ -47,17 +47,15 @@ export class DocsService {
     return { uuid };
   }
 
+  /** Two queries: the count, then (unless the page is past the end) the page. */
   async list(user: UserProfile, query: ListDocsQueryDto): Promise<DocListDto> {
-    const filter = await this.folderFilter(user, query.path);
-    if (filter === 'no-such-folder') {
-      return { docs: [], pagination: paginate(query.page, query.per_page, 0) };
-    }
+    const filter = folderFilter(query.path);
     const totalCount = await this.docs.countForUser(user.id, filter);
     const offset = pageOffset(query.page, query.per_page, totalCount);
     const rows =
       offset === null
         ? []
-        : await this.docs.listPageForUser(user.id, filter, query.per_page, offset);
+        : await this.docs.listPageForUser(user.id, filter, query.per_page, offset, totalCount);
     return {
       docs: toDocListItems(rows),
       pagination: paginate(query.page, query.per_page, totalCount),
@@ -78,7 +76,7 @@ export class DocsService {
       ...(input.title !== undefined && { title: input.title }),
       ...(input.html !== undefined && { html: this.sanitizer.sanitize(input.html) }),
     };
-    const updated = await this.transactions.run((manager) =>
+    const updated = await this.transactions.exclusive((manager) =>
       this.docs.updateOwned(manager, uuid, user.id, changes, this.clock.now()),
     );
     if (!updated) throw new DocumentNotFound();
@@ -90,13 +88,11 @@ export class DocsService {
     );
     if (!deleted) throw new DocumentNotFound();
   }
+}
 
-  private async folderFilter(
-    user: UserProfile,
-    path: string | undefined,
-  ): Promise<FolderFilter | 'no-such-folder'> {
-    if (path === undefined) return undefined;
-    const folderId = await this.folders.find(user.id, FolderPath.parse(path));
-    return folderId === undefined ? 'no-such-folder' : { folderId };
-  }
+/** A folder filter names the folder by its path's hash, so the list needs no lookup first. */
+function folderFilter(path: string | undefined): FolderFilter {
+  if (path === undefined) return undefined;
+  const folder = FolderPath.parse(path);
+  return folder.isHome ? { home: true } : { folderPathHash: folder.hash() };
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
+import { sqlDialect } from '../database/raw-sql';
+import { toSqlTimestamp } from '../database/sql-values';
 import { Folder } from './entities/folder.entity';
 
 export interface FolderRow {
@@ -12,33 +14,34 @@ export interface FolderRow {
 export class FoldersRepository {
   constructor(@InjectRepository(Folder) private readonly folders: Repository<Folder>) {}
 
-  /** Inserts the folders that do not exist yet; existing ones (same user and path) are kept. */
+  /**
+   * Inserts the folders that do not exist yet, in one statement; existing ones (same user and
+   * path) are kept. Folders that already exist are skipped by the NOT EXISTS test, which in a
+   * READ COMMITTED transaction reads without locking, so concurrent creates into the same
+   * existing parent do not lock each other out (a duplicate-key check would take a shared
+   * next-key lock on the parent and deadlock sibling inserts). IGNORE settles the race of two
+   * requests creating the same new folder: the unique index keeps one row.
+   */
   async insertMissing(
     manager: EntityManager,
     userId: number,
     folders: { path: string; pathHash: string }[],
     createdAt: Date,
   ): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(Folder)
-      .values(folders.map((folder) => ({ ...folder, userId, createdAt })))
-      .orIgnore()
-      .execute();
-  }
-
-  async findId(
-    userId: number,
-    pathHash: string,
-    manager: EntityManager = this.folders.manager,
-  ): Promise<number | null> {
-    const row = await manager
-      .createQueryBuilder(Folder, 'f')
-      .select('f.id', 'id')
-      .where('f.user_id = :userId AND f.path_hash = :pathHash', { userId, pathHash })
-      .getRawOne<{ id: number }>();
-    return row ? Number(row.id) : null;
+    const rows = folders.map(() => 'SELECT ? AS path, ? AS path_hash').join(' UNION ALL ');
+    const insert =
+      sqlDialect(manager.connection) === 'mysql' ? 'INSERT IGNORE' : 'INSERT OR IGNORE';
+    await manager.query(
+      `${insert} INTO folders (user_id, path, path_hash, created_at)
+SELECT ?, chain.path, chain.path_hash, ? FROM (${rows}) chain
+WHERE NOT EXISTS (SELECT 1 FROM folders f WHERE f.user_id = ? AND f.path_hash = chain.path_hash)`,
+      [
+        userId,
+        toSqlTimestamp(createdAt),
+        ...folders.flatMap((folder) => [folder.path, folder.pathHash]),
+        userId,
+      ],
+    );
   }
 
   listByUser(userId: number): Promise<FolderRow[]> {

@@ -23,29 +23,16 @@ export class FoldersService {
 
   /**
    * Makes sure the folder and its parents exist (like `mkdir -p`) inside the caller's
-   * transaction and returns its id; `null` stands for the home folder. Safe when several
-   * requests create the same folder at once: the unique index keeps one row.
+   * transaction, in one statement; nothing to do for the home folder. Safe when several
+   * requests create the same folder at once: the unique index keeps one row, and the others'
+   * inserts wait for it and skip it. Callers name the folder by its path hash afterwards.
    */
-  async ensure(
-    manager: EntityManager,
-    userId: number,
-    path: FolderPath,
-    at: Date,
-  ): Promise<number | null> {
-    if (path.isHome) return null;
+  async ensure(manager: EntityManager, userId: number, path: FolderPath, at: Date): Promise<void> {
+    if (path.isHome) return;
     const lineage = path
       .lineage()
       .map((folder) => ({ path: folder.toString(), pathHash: folder.hash() }));
     await this.folders.insertMissing(manager, userId, lineage, at);
-    const id = await this.folders.findId(userId, path.hash(), manager);
-    if (id === null) throw new Error(`folder ${path.toString()} missing right after its insert`);
-    return id;
-  }
-
-  /** The folder's id, `null` for home, `undefined` when the user has no such folder. */
-  async find(userId: number, path: FolderPath): Promise<number | null | undefined> {
-    if (path.isHome) return null;
-    return (await this.folders.findId(userId, path.hash())) ?? undefined;
   }
 
   async list(user: UserProfile): Promise<FolderDto[]> {

@@ -3,9 +3,19 @@ import { UserDetailsDto } from './dto/user-details.dto';
 import { User } from './entities/user.entity';
 import { UserProfile } from './user-profile';
 
+/** Recently built Gravatar URLs: a list page repeats its owner on every item. */
+const gravatarUrls = new Map<string, string>();
+const GRAVATAR_URLS_KEPT = 10_000;
+
 export function gravatarUrl(email: string): string {
-  const digest = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-  return `https://www.gravatar.com/avatar/${digest}?d=identicon`;
+  let url = gravatarUrls.get(email);
+  if (url === undefined) {
+    const digest = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+    url = `https://www.gravatar.com/avatar/${digest}?d=identicon`;
+    if (gravatarUrls.size >= GRAVATAR_URLS_KEPT) gravatarUrls.clear();
+    gravatarUrls.set(email, url);
+  }
+  return url;
 }
 
 export function toUserProfile(user: User): UserProfile {

@@ -430,7 +430,7 @@ describe(`POST /api/v1/docs (${databaseKind})`, () => {
 
     it('a failure inside the transaction leaves no half-written rows', async () => {
       const owner = await givenUser(test);
-      // The last write of a create (the owner's user_docs row) fails: the folders and the
+      // A late write of a create (the owner's user_docs row) fails: the folders and the
       // document written before it in the same transaction must be rolled back.
       const trigger = 'e2e_fail_user_docs_insert';
       await test.dataSource.query(

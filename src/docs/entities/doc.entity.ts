@@ -3,8 +3,13 @@ import { largeTextColumn, timestampColumn } from '../../database/column-types';
 import { Folder } from '../../folders/entities/folder.entity';
 import { User } from '../../users/entities/user.entity';
 
+/**
+ * The list reads a page of the owner's documents from the two list-order indexes alone
+ * (they cover the order and hold the primary key), then joins the page's rows.
+ */
 @Entity({ name: 'docs' })
-@Index('IDX_docs_owner_id_folder_id', ['ownerId', 'folderId'])
+@Index('IDX_docs_owner_list_order', ['ownerId', 'updatedAt', 'id'])
+@Index('IDX_docs_owner_folder_list_order', ['ownerId', 'folderId', 'updatedAt', 'id'])
 export class Doc {
   @PrimaryGeneratedColumn({ type: 'int' })
   id: number;

@@ -6,12 +6,11 @@ import { Doc } from './doc.entity';
 export type UserDocRole = 'owner';
 
 /**
- * Links a user to a document they can see. The owner's row is written when the document is
- * created; the list reads through this table, so sharing needs no schema change.
- * `doc_updated_at` mirrors `docs.updated_at` so one index serves the list order.
+ * Links a user to a document they can see: the `user_docs` of a response. The owner's row is
+ * written when the document is created. The list itself selects by `docs.owner_id`, so an
+ * update is one statement on `docs`.
  */
 @Entity({ name: 'user_docs' })
-@Index('IDX_user_docs_list_order', ['userId', 'docUpdatedAt', 'docId'])
 @Index('IDX_user_docs_doc_id', ['docId'])
 export class UserDoc {
   @PrimaryColumn({ name: 'user_id', type: 'int' })
@@ -30,9 +29,6 @@ export class UserDoc {
 
   @Column({ type: 'varchar', length: 16 })
   role: UserDocRole;
-
-  @Column(timestampColumn('doc_updated_at'))
-  docUpdatedAt: Date;
 
   @Column(timestampColumn('created_at'))
   createdAt: Date;

@@ -1,0 +1,227 @@
+import request from 'supertest';
+import { ApiTokensService } from '../../src/auth/api-tokens.service';
+import { Clock } from '../../src/common/clock';
+import { givenDoc, givenUser, TestUser } from '../support/builders';
+import { recordStatements, StatementLog } from '../support/statement-log';
+import { withListeningServer } from '../support/listening-server';
+import { databaseKind, startTestApp, TestApp } from '../support/test-app';
+
+/** The one authentication lookup: the token and its user, by the token's unique hash. */
+const AUTH_LOOKUP = /^SELECT .* FROM api_tokens t JOIN users u .* WHERE t\.token_hash = \?$/;
+const LAST_USED_WRITE = /^UPDATE api_tokens SET last_used_at/;
+
+/**
+ * The SQL each request may run. Statements are counted as TypeORM sends them; transaction
+ * control (START TRANSACTION / BEGIN, COMMIT) is counted apart, as transactions.
+ */
+describe(`query budget per request (${databaseKind})`, () => {
+  let test: TestApp;
+  let log: StatementLog;
+  let owner: TestUser;
+  let uuid: string;
+  /** The server's clock stands still unless a test moves it. */
+  let now = Date.parse('2031-05-06T07:08:09.000Z');
+
+  beforeAll(async () => {
+    test = await startTestApp();
+    jest.spyOn(test.app.get(Clock), 'now').mockImplementation(() => new Date(now));
+    owner = await givenUser(test);
+    uuid = await givenDoc(test, owner, { title: 'Budget', path: '~/budget' });
+    for (let i = 0; i < 3; i++) await givenDoc(test, owner, { path: i === 0 ? '~' : '~/budget' });
+    // Its first use recorded the token's last-used time: no further write within a minute.
+    log = recordStatements(test.dataSource);
+  });
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    log.restore();
+    await test.close();
+  });
+  beforeEach(() => log.reset());
+
+  /** The statements after the authentication lookup, which must come first and alone. */
+  function afterAuth(): string[] {
+    const [auth, ...rest] = log.statements();
+    expect(auth).toMatch(AUTH_LOOKUP);
+    expect(rest.filter((query) => /api_tokens/.test(query))).toEqual([]);
+    return rest;
+  }
+
+  describe('list', () => {
+    it('runs the count and one page query with the owners, no DISTINCT and no query per row', async () => {
+      await request(test.http).get('/api/v1/docs').set(owner.auth).expect(200);
+      const statements = afterAuth();
+      expect(statements).toHaveLength(2);
+      const [count, page] = statements;
+      expect(count).toMatch(/^SELECT COALESCE\(SUM\(doc_count\), 0\) AS n FROM user_doc_counts/);
+      expect(page).toMatch(/FROM \(SELECT id, updated_at FROM docs WHERE owner_id = \?/);
+      expect(page).toMatch(/JOIN users u/);
+      for (const query of statements) expect(query).not.toMatch(/DISTINCT/i);
+      expect(log.transactions()).toBe(0);
+    });
+
+    it.each([
+      { query: { per_page: 100 }, statements: 2 },
+      { query: { page: 2, per_page: 2 }, statements: 2 },
+      { query: { page: 99 }, statements: 1 },
+      { query: { path: '~/budget' }, statements: 2 },
+      { query: { path: '~' }, statements: 2 },
+      { query: { path: '~/none' }, statements: 1 },
+    ])('runs at most 2 more statements for $query', async ({ query, statements }) => {
+      await request(test.http).get('/api/v1/docs').query(query).set(owner.auth).expect(200);
+      expect(afterAuth()).toHaveLength(statements);
+    });
+
+    it('reads the last page of a long list from the other end of the index', async () => {
+      await request(test.http)
+        .get('/api/v1/docs')
+        .query({ page: 4, per_page: 1 })
+        .set(owner.auth)
+        .expect(200);
+      const [, page] = afterAuth();
+      expect(page).toMatch(/ORDER BY updated_at ASC, id ASC LIMIT \? OFFSET \?/);
+    });
+  });
+
+  describe('create', () => {
+    it('in the home folder: 3 statements in one transaction', async () => {
+      await request(test.http)
+        .post('/api/v1/docs')
+        .set(owner.auth)
+        .send({ title: 'x' })
+        .expect(201);
+      const statements = afterAuth();
+      expect(statements).toHaveLength(3);
+      expect(statements[0]).toMatch(/^INSERT INTO docs/);
+      expect(statements[1]).toMatch(/^INSERT INTO user_docs/);
+      expect(statements[2]).toMatch(/^INSERT INTO user_doc_counts/);
+      expect(log.transactions()).toBe(1);
+    });
+
+    it.each(['~/budget/new/deeper', '~/budget'])(
+      'in a folder (%s): 4 statements in one transaction, the folder chain in one',
+      async (path) => {
+        await request(test.http)
+          .post('/api/v1/docs')
+          .set(owner.auth)
+          .send({ title: 'x', path })
+          .expect(201);
+        const statements = afterAuth();
+        expect(statements).toHaveLength(4);
+        // INSERT IGNORE (MySQL) / INSERT OR IGNORE (SQLite) of the whole chain, at once.
+        expect(statements[0]).toMatch(/^INSERT (OR )?IGNORE INTO folders .* WHERE NOT EXISTS/);
+        expect(statements[1]).toMatch(/^INSERT INTO docs .* FROM folders f/);
+        expect(log.transactions()).toBe(1);
+      },
+    );
+  });
+
+  describe('update', () => {
+    it('is one UPDATE by UUID and owner, outside any transaction', async () => {
+      await request(test.http)
+        .put(`/api/v1/docs/${uuid}`)
+        .set(owner.auth)
+        .send({ title: 'new', html: '<p>x</p>' })
+        .expect(204);
+      expect(afterAuth()).toEqual([
+        'UPDATE docs SET title = ?, html = ?, updated_at = ? WHERE uuid = ? AND owner_id = ?',
+      ]);
+      expect(log.transactions()).toBe(0);
+    });
+
+    it("is the same one statement for another user's document (404 from 0 affected rows)", async () => {
+      const other = await givenUser(test);
+      await request(test.http).get('/api/v1/docs').set(other.auth).expect(200);
+      log.reset();
+      await request(test.http)
+        .put(`/api/v1/docs/${uuid}`)
+        .set(other.auth)
+        .send({ title: 'stolen' })
+        .expect(404);
+      expect(afterAuth()).toEqual([
+        'UPDATE docs SET title = ?, updated_at = ? WHERE uuid = ? AND owner_id = ?',
+      ]);
+    });
+  });
+
+  describe('get and delete', () => {
+    it('get is one query', async () => {
+      await request(test.http).get(`/api/v1/docs/${uuid}`).set(owner.auth).expect(200);
+      expect(afterAuth()).toHaveLength(1);
+    });
+
+    it('delete is the DELETE and the count change, in one transaction', async () => {
+      const doomed = await givenDoc(test, owner);
+      log.reset();
+      await request(test.http).delete(`/api/v1/docs/${doomed}`).set(owner.auth).expect(204);
+      const statements = afterAuth();
+      expect(statements).toHaveLength(2);
+      expect(statements[0]).toBe('DELETE FROM docs WHERE uuid = ? AND owner_id = ?');
+      expect(statements[1]).toMatch(/^INSERT INTO user_doc_counts/);
+      expect(log.transactions()).toBe(1);
+    });
+  });
+
+  describe('authentication', () => {
+    it('is the one lookup, and a revoked token is refused on the very next request', async () => {
+      const user = await givenUser(test);
+      await request(test.http).get('/api/v1/docs').set(user.auth).expect(200);
+      await test.app.get(ApiTokensService).revoke(user.token);
+      log.reset();
+      await request(test.http).get('/api/v1/docs').set(user.auth).expect(401);
+      expect(log.statements()).toEqual([expect.stringMatching(AUTH_LOOKUP)]);
+    });
+
+    it('an unknown or malformed token costs at most the lookup', async () => {
+      await request(test.http)
+        .get('/api/v1/docs')
+        .set('Authorization', `Bearer dms_${'y'.repeat(43)}`)
+        .expect(401);
+      expect(log.statements()).toEqual([expect.stringMatching(AUTH_LOOKUP)]);
+      log.reset();
+      await request(test.http).get('/api/v1/docs').set('Authorization', 'Bearer nope').expect(401);
+      expect(log.statements()).toEqual([]);
+    });
+
+    describe("records a token's last use at most once a minute", () => {
+      const lastUsedWrites = () => log.statements().filter((query) => LAST_USED_WRITE.test(query));
+
+      it('writes on first use, then not again until a minute has passed', async () => {
+        const user = await givenUser(test);
+        const steps = [
+          { advanceMs: 0, writes: 1 },
+          { advanceMs: 1, writes: 0 },
+          { advanceMs: 30_000, writes: 0 },
+          { advanceMs: 29_998, writes: 0 },
+          { advanceMs: 1, writes: 1 },
+          { advanceMs: 59_999, writes: 0 },
+          { advanceMs: 1, writes: 1 },
+        ];
+        const seen: number[] = [];
+        for (const step of steps) {
+          now += step.advanceMs;
+          log.reset();
+          await request(test.http).get('/api/v1/docs').set(user.auth).expect(200);
+          seen.push(lastUsedWrites().length);
+        }
+        expect(seen).toEqual(steps.map((step) => step.writes));
+      });
+
+      it('writes once for 16 requests arriving together', async () => {
+        const user = await givenUser(test);
+        await withListeningServer(test, async (base) => {
+          log.reset();
+          const responses = await Promise.all(
+            Array.from({ length: 16 }, () => request(base).get('/api/v1/docs').set(user.auth)),
+          );
+          expect(responses.map((response) => response.status)).toEqual(Array(16).fill(200));
+        });
+        expect(lastUsedWrites()).toHaveLength(1);
+        const [row] = await test.dataSource.query<{ last_used_at: Date | string }[]>(
+          'SELECT t.last_used_at FROM api_tokens t WHERE t.user_id = ?',
+          [user.id],
+        );
+        expect(row.last_used_at).not.toBeNull();
+      });
+    });
+  });
+});
