@@ -43,7 +43,7 @@ export class ListDocsQueryDto {
 
   /**
    * Only the documents directly in this folder (not in its subfolders).
-   * @example "~/reports"
+   * @example "~/reports/2024"
    */
   @ApiProperty({
     pattern: FOLDER_PATH_PATTERN,
