@@ -1,7 +1,10 @@
-// Three projects: unit specs beside the code, and the same e2e suites against SQLite and MySQL.
-// MySQL is probed first: with CI set an unreachable server fails the run; elsewhere its
-// project is left out with a loud warning.
+// Four projects: unit specs beside the code, the same e2e suites against SQLite and MySQL, and
+// Swagger UI in headless Chromium. MySQL and Chromium are probed first: with CI set, a missing
+// one fails the run; elsewhere its project is left out with a loud warning.
+const { existsSync } = require('node:fs');
 const mysql = require('mysql2/promise');
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'mysql://root@127.0.0.1:3306';
 
@@ -56,6 +59,18 @@ module.exports = async () => {
         'Set TEST_DATABASE_URL or start MySQL/MariaDB to run it. !!!\n',
     );
   }
+  const browser = existsSync(CHROMIUM);
+  if (!browser) {
+    if (process.env.CI) {
+      throw new Error(
+        `Chromium is missing at ${CHROMIUM}; CI requires it (apt-get install chromium).`,
+      );
+    }
+    console.warn(
+      `\n!!! Chromium is missing at ${CHROMIUM}: the browser project (Swagger UI) is SKIPPED. ` +
+        'Install it with `apt-get install chromium` or set CHROMIUM_PATH. !!!\n',
+    );
+  }
   const e2e = (name) => ({
     ...shared,
     displayName: `e2e-${name}`,
@@ -78,6 +93,16 @@ module.exports = async () => {
       },
       e2e('sqlite'),
       ...(reachable === true ? [e2e('mysql')] : []),
+      ...(browser
+        ? [
+            {
+              ...shared,
+              displayName: 'browser',
+              rootDir: __dirname,
+              testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
+            },
+          ]
+        : []),
     ],
   };
 };

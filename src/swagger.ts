@@ -11,6 +11,7 @@ export function buildOpenApiDocument(app: INestApplication) {
         '`npm run -s cli -- tokens create --email <e-mail>`. Every error has the body `{"error": "..."}`.',
     )
     .setVersion('1.0.0')
+    .addServer('/', 'The address this document is served from')
     .addTag('docs', 'Create, list, read, update and delete documents')
     .addTag('folders', 'The folders documents live in (`~/a/b`)')
     .addTag('health', 'Liveness of the service and its database')

@@ -46,6 +46,7 @@ export class DocsController {
 
   @Post()
   @ApiOperation({
+    operationId: 'createDoc',
     summary: 'Create a document',
     description:
       'Creates a document in the folder named by `path` (default `~`), creating missing folders with their parents. The new document’s address is in the `Location` header.',
@@ -57,10 +58,7 @@ export class DocsController {
       Location: { description: 'Address of the new document', schema: { type: 'string' } },
     },
   })
-  @ApiErrorResponses({
-    400: 'title must be a string',
-    413: 'request body is larger than the 5 MiB limit',
-  })
+  @ApiErrorResponses({ 400: 'title must be a string' }, 413)
   async create(
     @CurrentUser() user: UserProfile,
     @Body() body: CreateDocDto,
@@ -73,6 +71,7 @@ export class DocsController {
 
   @Get()
   @ApiOperation({
+    operationId: 'listDocs',
     summary: 'List documents',
     description:
       'The current user’s documents, most recently updated first (then by id, descending), one page at a time. `html` is not included.',
@@ -88,9 +87,13 @@ export class DocsController {
 
   @Get(':uuid')
   @UUID_PARAM
-  @ApiOperation({ summary: 'Get a document', description: 'One document with its HTML.' })
+  @ApiOperation({
+    operationId: 'getDoc',
+    summary: 'Get a document',
+    description: 'One of the current user’s documents, with its (sanitised) HTML.',
+  })
   @ApiOkResponse({ description: 'The document.', type: DocDetailDto })
-  @ApiErrorResponses({ 400: 'uuid must be a UUID', 404: 'document not found' })
+  @ApiErrorResponses({ 400: 'uuid must be a UUID' }, 404)
   get(
     @CurrentUser() user: UserProfile,
     @Param('uuid', UuidPipe) uuid: string,
@@ -102,16 +105,13 @@ export class DocsController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @UUID_PARAM
   @ApiOperation({
+    operationId: 'updateDoc',
     summary: 'Update a document',
     description:
       'Changes the title, the HTML or both; a field left out keeps its value. `updated_at` moves forward.',
   })
   @ApiNoContentResponse({ description: 'Updated.' })
-  @ApiErrorResponses({
-    400: 'at least one of title or html must be given',
-    404: 'document not found',
-    413: 'request body is larger than the 5 MiB limit',
-  })
+  @ApiErrorResponses({ 400: 'at least one of title or html must be given' }, 404, 413)
   update(
     @CurrentUser() user: UserProfile,
     @Param('uuid', UuidPipe) uuid: string,
@@ -123,9 +123,13 @@ export class DocsController {
   @Delete(':uuid')
   @HttpCode(HttpStatus.NO_CONTENT)
   @UUID_PARAM
-  @ApiOperation({ summary: 'Delete a document' })
+  @ApiOperation({
+    operationId: 'deleteDoc',
+    summary: 'Delete a document',
+    description: 'Deletes one of the current user’s documents; its folders stay.',
+  })
   @ApiNoContentResponse({ description: 'Deleted.' })
-  @ApiErrorResponses({ 400: 'uuid must be a UUID', 404: 'document not found' })
+  @ApiErrorResponses({ 400: 'uuid must be a UUID' }, 404)
   remove(@CurrentUser() user: UserProfile, @Param('uuid', UuidPipe) uuid: string): Promise<void> {
     return this.docs.remove(user, uuid);
   }

@@ -14,6 +14,7 @@ export class FoldersController {
 
   @Get()
   @ApiOperation({
+    operationId: 'listFolders',
     summary: "List the user's folders",
     description:
       'Every folder the user has, sorted by path in code-point order. The home folder `~` is not listed.',

@@ -1,7 +1,13 @@
 export class HealthDto {
-  /** @example "ok" */
+  /**
+   * Always `ok` in a 200 answer.
+   * @example "ok"
+   */
   status: 'ok';
 
-  /** @example "up" */
+  /**
+   * The database answered.
+   * @example "up"
+   */
   database: 'up';
 }

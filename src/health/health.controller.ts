@@ -16,9 +16,14 @@ export class HealthController {
 
   @Get()
   @Public()
-  @ApiOperation({ summary: 'Health check', description: 'Whether the database answers. No auth.' })
+  @ApiOperation({
+    operationId: 'getHealth',
+    summary: 'Health check',
+    description: 'Whether the service and its database answer. Needs no token.',
+    security: [],
+  })
   @ApiOkResponse({ description: 'The database answers.', type: HealthDto })
-  @ApiErrorResponses({ 503: 'database is unavailable' })
+  @ApiErrorResponses(503)
   async check(): Promise<HealthDto> {
     try {
       await this.health.check([() => this.database.pingCheck('database', { timeout: 2000 })]);

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { databaseKind, dropTestDatabase } from '../support/test-app';
 import { buildIfNeeded, runCli, RunningService, startBuiltService } from '../support/built-service';
 
@@ -197,7 +198,19 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
         '413',
         '500',
       ]);
-      expect(document.paths['/health'].get.security).toBeUndefined();
+      expect(document.paths['/health'].get.security).toEqual([]);
+    });
+
+    it('serves exactly the committed openapi.json', async () => {
+      const served = JSON.parse((await get(service, '/api-json')).text);
+      const committed = JSON.parse(
+        readFileSync(join(__dirname, '..', '..', 'openapi.json'), 'utf8'),
+      );
+      if (!isDeepStrictEqual(served, committed)) {
+        throw new Error(
+          'openapi.json differs from the document the code serves: run `npm run openapi` and commit it.',
+        );
+      }
     });
   });
 });

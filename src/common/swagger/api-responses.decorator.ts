@@ -4,31 +4,81 @@ import { ErrorResponseDto } from '../dto/error-response.dto';
 
 export const BEARER_SCHEME = 'bearer';
 
-const descriptions: Record<number, string> = {
-  400: 'The request breaks a rule; the message says which.',
-  401: 'Missing, unknown, expired or revoked bearer token.',
-  404: 'No such document for this user.',
-  413: 'The request body is larger than 5 MiB.',
-  500: 'Unexpected failure; nothing internal is disclosed.',
-  503: 'The database does not answer.',
-};
+interface ErrorResponseDoc {
+  description: string;
+  /** A typical message; a route may document its own instead. */
+  example: string;
+  headers?: Record<string, { description: string; schema: { type: 'string' } }>;
+}
 
-/** Documents error responses, each with the `{"error": "..."}` schema and an example message. */
-export const ApiErrorResponses = (examples: Record<number, string>) =>
-  applyDecorators(
-    ...Object.entries(examples).map(([status, example]) =>
-      ApiResponse({
-        status: Number(status),
-        description: descriptions[Number(status)],
+/**
+ * Every error status the API documents. To document a new one (say 429), add it here and list
+ * it on the routes that can answer it, or in `BEARER_ROUTE_ERRORS` for every protected route.
+ */
+export const ERROR_RESPONSES = {
+  400: {
+    description: 'The request breaks a rule; the message says which.',
+    example: 'title must be a string',
+  },
+  401: {
+    description: 'Missing, unknown, expired or revoked bearer token.',
+    example: 'missing bearer token',
+    headers: {
+      'WWW-Authenticate': {
+        description: 'The bearer challenge, as in `Bearer realm="api"`.',
+        schema: { type: 'string' },
+      },
+    },
+  },
+  404: { description: 'No such document for this user.', example: 'document not found' },
+  413: {
+    description: 'The request body is larger than 5 MiB.',
+    example: 'request body is larger than the 5 MiB limit',
+  },
+  500: {
+    description: 'Unexpected failure; nothing internal is disclosed.',
+    example: 'internal server error',
+  },
+  503: { description: 'The database does not answer.', example: 'database is unavailable' },
+} satisfies Record<number, ErrorResponseDoc>;
+
+export type ErrorStatus = keyof typeof ERROR_RESPONSES;
+
+/** The errors any route behind the bearer guard can answer. */
+export const BEARER_ROUTE_ERRORS: ErrorStatus[] = [401, 500];
+
+/**
+ * Documents error responses, each with the `{"error": "..."}` schema and an example message.
+ * Give statuses (`ApiErrorResponses(404, 413)`), or a status with this route's own example
+ * message (`ApiErrorResponses({ 400: 'uuid must be a UUID' })`), or both.
+ */
+export const ApiErrorResponses = (
+  ...responses: (ErrorStatus | Partial<Record<ErrorStatus, string>>)[]
+) => {
+  const examples = new Map<ErrorStatus, string>();
+  for (const entry of responses) {
+    if (typeof entry === 'number') {
+      examples.set(entry, ERROR_RESPONSES[entry].example);
+    } else {
+      for (const [status, example] of Object.entries(entry)) {
+        examples.set(Number(status) as ErrorStatus, example);
+      }
+    }
+  }
+  return applyDecorators(
+    ...[...examples].map(([status, example]) => {
+      const doc: ErrorResponseDoc = ERROR_RESPONSES[status];
+      return ApiResponse({
+        status,
+        description: doc.description,
         type: ErrorResponseDto,
         example: { error: example },
-      }),
-    ),
+        ...(doc.headers ? { headers: doc.headers } : {}),
+      });
+    }),
   );
+};
 
-/** Marks a controller as needing a bearer token, in Swagger UI and in the documented 401. */
+/** Marks a controller as needing a bearer token, in Swagger UI and in the documented errors. */
 export const BearerAuth = () =>
-  applyDecorators(
-    ApiBearerAuth(BEARER_SCHEME),
-    ApiErrorResponses({ 401: 'missing bearer token', 500: 'internal server error' }),
-  );
+  applyDecorators(ApiBearerAuth(BEARER_SCHEME), ApiErrorResponses(...BEARER_ROUTE_ERRORS));

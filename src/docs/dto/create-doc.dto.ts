@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, ValidateIf } from 'class-validator';
 import { CodePointLength, TrimmedString, WellFormedText } from '../../common/validation/text-rules';
-import { FOLDER_PATH_PATTERN } from './folder-path-pattern';
+import { FOLDER_PATH_DESCRIPTION, FOLDER_PATH_PATTERN } from './folder-path-pattern';
 
 export class CreateDocDto {
   /**
@@ -17,7 +17,8 @@ export class CreateDocDto {
 
   /**
    * HTML the document starts with; stored sanitised (scripts, event handlers and
-   * `javascript:` URLs are removed). Defaults to the empty string.
+   * `javascript:` URLs are removed). Defaults to the empty string. Bounded only by the
+   * 5 MiB limit on the request body.
    * @example "<h1>Q3</h1><p>Revenue grew by <strong>12%</strong>.</p>"
    */
   @ValidateIf((body: CreateDocDto) => body.html !== undefined)
@@ -26,11 +27,15 @@ export class CreateDocDto {
   html?: string;
 
   /**
-   * Folder of the document: `~` (home, the default) or `~/name/...`. Missing folders are
-   * created with their parents. Folder names are 1 to 255 characters, not `.` or `..`.
+   * Folder of the document; missing folders are created with their parents.
    * @example "~/reports/2024"
    */
-  @ApiProperty({ pattern: FOLDER_PATH_PATTERN, default: '~', maxLength: 4096 })
+  @ApiProperty({
+    pattern: FOLDER_PATH_PATTERN,
+    default: '~',
+    maxLength: 4096,
+    description: `Folder of the document, created with its parents if missing (default \`~\`): ${FOLDER_PATH_DESCRIPTION}`,
+  })
   @ValidateIf((body: CreateDocDto) => body.path !== undefined)
   @IsString()
   path?: string;

@@ -3,30 +3,49 @@ import { UserDetailsDto } from '../../users/dto/user-details.dto';
 import { PaginationDto } from './pagination.dto';
 
 export class UserDocDto {
+  /** A user the document belongs to. */
   user: UserDetailsDto;
 }
 
 /** A document in the list: everything but its HTML. */
 export class DocListItemDto {
-  /** @example 42 */
+  /**
+   * The document's numeric id, as in the interface spec; use `uuid` in addresses.
+   * @example 42
+   */
   @ApiProperty({ type: 'integer' })
   id: number;
 
-  /** @example "3f1e9a8c-2b7d-4c5e-9f0a-1b2c3d4e5f60" */
+  /**
+   * The document's UUID, used in `/api/v1/docs/{uuid}`.
+   * @example "3f1e9a8c-2b7d-4c5e-9f0a-1b2c3d4e5f60"
+   */
   @ApiProperty({ format: 'uuid' })
   uuid: string;
 
-  /** @example "Quarterly report" */
+  /**
+   * The title, trimmed.
+   * @example "Quarterly report"
+   */
   title: string;
 
-  /** @example "~/reports/2024" */
+  /**
+   * The folder the document is in, written as `~/a/b` (or `~`).
+   * @example "~/reports/2024"
+   */
   path: string;
 
-  /** @example "2024-05-01T09:30:00.123Z" */
+  /**
+   * When the document was created (UTC, milliseconds).
+   * @example "2024-05-01T09:30:00.123Z"
+   */
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 
-  /** @example "2024-05-02T14:05:09.456Z" */
+  /**
+   * When the document last changed (UTC, milliseconds).
+   * @example "2024-05-02T14:05:09.456Z"
+   */
   @ApiProperty({ format: 'date-time' })
   updated_at: string;
 
@@ -38,11 +57,15 @@ export class DocListDto {
   /** Most recently updated first. */
   docs: DocListItemDto[];
 
+  /** Where this page is among all pages. */
   pagination: PaginationDto;
 }
 
 /** One document with its content. */
 export class DocDetailDto extends DocListItemDto {
-  /** @example "<h1>Q3</h1><p>Revenue grew by <strong>12%</strong>.</p>" */
+  /**
+   * The content, as stored (sanitised).
+   * @example "<h1>Q3</h1><p>Revenue grew by <strong>12%</strong>.</p>"
+   */
   html: string;
 }

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { FOLDER_PATH_PATTERN } from './folder-path-pattern';
+import { FOLDER_PATH_DESCRIPTION, FOLDER_PATH_PATTERN } from './folder-path-pattern';
 
 const PAGE_RULE = 'page must be an integer of at least 1';
 const PER_PAGE_RULE = 'per_page must be an integer between 1 and 100';
@@ -15,7 +15,13 @@ export class ListDocsQueryDto {
    * Page number, from 1. A page past the end is empty.
    * @example 1
    */
-  @ApiProperty({ minimum: 1, default: 1, required: false, type: 'integer' })
+  @ApiProperty({
+    minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+    default: 1,
+    required: false,
+    type: 'integer',
+  })
   @IsOptional()
   @Transform(digitsToNumber)
   @IsInt({ message: PAGE_RULE })
@@ -37,9 +43,14 @@ export class ListDocsQueryDto {
 
   /**
    * Only the documents directly in this folder (not in its subfolders).
-   * @example "~/reports"
+   * @example "~/reports/2024"
    */
-  @ApiProperty({ pattern: FOLDER_PATH_PATTERN, required: false })
+  @ApiProperty({
+    pattern: FOLDER_PATH_PATTERN,
+    maxLength: 4096,
+    required: false,
+    description: `Only the documents directly in this folder (not in its subfolders); a folder that does not exist gives no documents. ${FOLDER_PATH_DESCRIPTION}`,
+  })
   @IsOptional()
   @IsString()
   path?: string;

@@ -1,7 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 export class PaginationDto {
-  /** @example 1 */
+  /**
+   * The page asked for (`page`).
+   * @example 1
+   */
   @ApiProperty({ type: 'integer' })
   current_page: number;
 
@@ -19,11 +22,17 @@ export class PaginationDto {
   @ApiProperty({ type: 'integer', nullable: true, example: null })
   prev_page: number | null;
 
-  /** @example 3 */
+  /**
+   * Number of pages: `total_count / per_page` rounded up (0 when there are no documents).
+   * @example 3
+   */
   @ApiProperty({ type: 'integer' })
   total_pages: number;
 
-  /** @example 42 */
+  /**
+   * Number of documents across all pages.
+   * @example 42
+   */
   @ApiProperty({ type: 'integer' })
   total_count: number;
 }

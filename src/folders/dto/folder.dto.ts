@@ -1,7 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 /** One of the user's folders. The home folder `~` always exists and is not listed. */
 export class FolderDto {
-  /** @example "~/projects/2024" */
+  /**
+   * The folder, written as `~/a/b`.
+   * @example "~/projects/2024"
+   */
   path: string;
 
   /**

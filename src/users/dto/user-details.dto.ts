@@ -1,17 +1,29 @@
 import { ApiProperty } from '@nestjs/swagger';
 /** A user as shown inside a document's `user_docs`. */
 export class UserDetailsDto {
-  /** @example 1 */
+  /**
+   * The user's id.
+   * @example 1
+   */
   @ApiProperty({ type: 'integer' })
   id: number;
 
-  /** @example "Ada" */
+  /**
+   * First name.
+   * @example "Ada"
+   */
   fname: string;
 
-  /** @example "Lovelace" */
+  /**
+   * Last name.
+   * @example "Lovelace"
+   */
   lname: string;
 
-  /** @example "ada@example.com" */
+  /**
+   * E-mail address, lower-cased.
+   * @example "ada@example.com"
+   */
   @ApiProperty({ format: 'email' })
   email: string;
 

@@ -1,0 +1,823 @@
+// Generated from openapi.json by `npm run openapi` (openapi-typescript); do not edit.
+export interface paths {
+  '/api/v1/folders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the user's folders
+     * @description Every folder the user has, sorted by path in code-point order. The home folder `~` is not listed.
+     */
+    get: operations['listFolders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/docs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List documents
+     * @description The current user’s documents, most recently updated first (then by id, descending), one page at a time. `html` is not included.
+     */
+    get: operations['listDocs'];
+    put?: never;
+    /**
+     * Create a document
+     * @description Creates a document in the folder named by `path` (default `~`), creating missing folders with their parents. The new document’s address is in the `Location` header.
+     */
+    post: operations['createDoc'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/docs/{uuid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a document
+     * @description One of the current user’s documents, with its (sanitised) HTML.
+     */
+    get: operations['getDoc'];
+    /**
+     * Update a document
+     * @description Changes the title, the HTML or both; a field left out keeps its value. `updated_at` moves forward.
+     */
+    put: operations['updateDoc'];
+    post?: never;
+    /**
+     * Delete a document
+     * @description Deletes one of the current user’s documents; its folders stay.
+     */
+    delete: operations['deleteDoc'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Health check
+     * @description Whether the service and its database answer. Needs no token.
+     */
+    get: operations['getHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    ErrorResponseDto: {
+      /**
+       * @description What went wrong, in words meant for the developer calling the API.
+       * @example title must be a string
+       */
+      error: string;
+    };
+    FolderDto: {
+      /**
+       * Format: date-time
+       * @description When the folder was first used.
+       * @example 2024-05-01T09:30:00.123Z
+       */
+      created_at: string;
+      /**
+       * @description The folder, written as `~/a/b`.
+       * @example ~/projects/2024
+       */
+      path: string;
+    };
+    CreateDocDto: {
+      /**
+       * @description Title of the document: 1 to 255 characters after surrounding whitespace is trimmed.
+       * @example Quarterly report
+       */
+      title: string;
+      /**
+       * @description Folder of the document, created with its parents if missing (default `~`): `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 4,096 characters after trimming.
+       * @default ~
+       * @example ~/reports/2024
+       */
+      path: string;
+      /**
+       * @description HTML the document starts with; stored sanitised (scripts, event handlers and
+       *     `javascript:` URLs are removed). Defaults to the empty string. Bounded only by the
+       *     5 MiB limit on the request body.
+       * @example <h1>Q3</h1><p>Revenue grew by <strong>12%</strong>.</p>
+       */
+      html?: string;
+    };
+    CreatedDocDto: {
+      /**
+       * Format: uuid
+       * @description The new document's UUID.
+       * @example 3f1e9a8c-2b7d-4c5e-9f0a-1b2c3d4e5f60
+       */
+      uuid: string;
+    };
+    UserDetailsDto: {
+      /**
+       * @description The user's id.
+       * @example 1
+       */
+      id: number;
+      /**
+       * Format: email
+       * @description E-mail address, lower-cased.
+       * @example ada@example.com
+       */
+      email: string;
+      /**
+       * Format: uri
+       * @description The user's avatar, or a Gravatar identicon derived from the e-mail address.
+       * @example https://www.gravatar.com/avatar/2f1c4e5a1b0b1c6d5f9ad2f0a4b5e8c2d3f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0?d=identicon
+       */
+      avatar_url: string;
+      /**
+       * @description First name.
+       * @example Ada
+       */
+      fname: string;
+      /**
+       * @description Last name.
+       * @example Lovelace
+       */
+      lname: string;
+    };
+    UserDocDto: {
+      /** @description A user the document belongs to. */
+      user: components['schemas']['UserDetailsDto'];
+    };
+    DocListItemDto: {
+      /**
+       * @description The document's numeric id, as in the interface spec; use `uuid` in addresses.
+       * @example 42
+       */
+      id: number;
+      /**
+       * Format: uuid
+       * @description The document's UUID, used in `/api/v1/docs/{uuid}`.
+       * @example 3f1e9a8c-2b7d-4c5e-9f0a-1b2c3d4e5f60
+       */
+      uuid: string;
+      /**
+       * Format: date-time
+       * @description When the document was created (UTC, milliseconds).
+       * @example 2024-05-01T09:30:00.123Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When the document last changed (UTC, milliseconds).
+       * @example 2024-05-02T14:05:09.456Z
+       */
+      updated_at: string;
+      /**
+       * @description The title, trimmed.
+       * @example Quarterly report
+       */
+      title: string;
+      /**
+       * @description The folder the document is in, written as `~/a/b` (or `~`).
+       * @example ~/reports/2024
+       */
+      path: string;
+      /** @description The document's users, the owner first. */
+      user_docs: components['schemas']['UserDocDto'][];
+    };
+    PaginationDto: {
+      /**
+       * @description The page asked for (`page`).
+       * @example 1
+       */
+      current_page: number;
+      /**
+       * @description Null on the last page and beyond it.
+       * @example 2
+       */
+      next_page: number | null;
+      /**
+       * @description Null on the first page and beyond the last.
+       * @example null
+       */
+      prev_page: number | null;
+      /**
+       * @description Number of pages: `total_count / per_page` rounded up (0 when there are no documents).
+       * @example 3
+       */
+      total_pages: number;
+      /**
+       * @description Number of documents across all pages.
+       * @example 42
+       */
+      total_count: number;
+    };
+    DocListDto: {
+      /** @description Most recently updated first. */
+      docs: components['schemas']['DocListItemDto'][];
+      /** @description Where this page is among all pages. */
+      pagination: components['schemas']['PaginationDto'];
+    };
+    DocDetailDto: {
+      /**
+       * @description The document's numeric id, as in the interface spec; use `uuid` in addresses.
+       * @example 42
+       */
+      id: number;
+      /**
+       * Format: uuid
+       * @description The document's UUID, used in `/api/v1/docs/{uuid}`.
+       * @example 3f1e9a8c-2b7d-4c5e-9f0a-1b2c3d4e5f60
+       */
+      uuid: string;
+      /**
+       * Format: date-time
+       * @description When the document was created (UTC, milliseconds).
+       * @example 2024-05-01T09:30:00.123Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When the document last changed (UTC, milliseconds).
+       * @example 2024-05-02T14:05:09.456Z
+       */
+      updated_at: string;
+      /**
+       * @description The title, trimmed.
+       * @example Quarterly report
+       */
+      title: string;
+      /**
+       * @description The folder the document is in, written as `~/a/b` (or `~`).
+       * @example ~/reports/2024
+       */
+      path: string;
+      /** @description The document's users, the owner first. */
+      user_docs: components['schemas']['UserDocDto'][];
+      /**
+       * @description The content, as stored (sanitised).
+       * @example <h1>Q3</h1><p>Revenue grew by <strong>12%</strong>.</p>
+       */
+      html: string;
+    };
+    UpdateDocDto: {
+      /**
+       * @description New title: 1 to 255 characters after surrounding whitespace is trimmed.
+       * @example Quarterly report (final)
+       */
+      title?: string;
+      /**
+       * @description New HTML content, stored sanitised.
+       * @example <p>Final figures are in.</p>
+       */
+      html?: string;
+    };
+    HealthDto: {
+      /**
+       * @description Always `ok` in a 200 answer.
+       * @example ok
+       * @enum {string}
+       */
+      status: 'ok';
+      /**
+       * @description The database answered.
+       * @example up
+       * @enum {string}
+       */
+      database: 'up';
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  listFolders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The folders, possibly none. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FolderDto'][];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  listDocs: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1. A page past the end is empty. */
+        page?: number;
+        /** @description Documents per page, 1 to 100. */
+        per_page?: number;
+        /** @description Only the documents directly in this folder (not in its subfolders); a folder that does not exist gives no documents. `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 4,096 characters after trimming. */
+        path?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of documents and the pagination info. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocListDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "per_page must be an integer between 1 and 100"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  createDoc: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateDocDto'];
+      };
+    };
+    responses: {
+      /** @description Created; the body has the new document’s UUID. */
+      201: {
+        headers: {
+          /** @description Address of the new document */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedDocDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "title must be a string"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request body is larger than 5 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request body is larger than the 5 MiB limit"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getDoc: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document’s UUID, as returned on creation. */
+        uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocDetailDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "uuid must be a UUID"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "document not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  updateDoc: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document’s UUID, as returned on creation. */
+        uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateDocDto'];
+      };
+    };
+    responses: {
+      /** @description Updated. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "at least one of title or html must be given"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "document not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request body is larger than 5 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request body is larger than the 5 MiB limit"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  deleteDoc: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document’s UUID, as returned on creation. */
+        uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "uuid must be a UUID"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "document not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The database answers. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HealthDto'];
+        };
+      };
+      /** @description The database does not answer. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+}

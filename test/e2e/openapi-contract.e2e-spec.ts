@@ -1,0 +1,271 @@
+// The committed openapi.json as a contract: every documented response of every operation is
+// provoked for real, and each real response must be documented for its operation, carry the
+// documented headers and match the documented schema (no field missing, none extra).
+import { Logger } from '@nestjs/common';
+import request from 'supertest';
+import { DocsService } from '../../src/docs/docs.service';
+import { FoldersService } from '../../src/folders/folders.service';
+import { givenUser, TestUser } from '../support/builders';
+import {
+  ContractChecker,
+  documentedResponses,
+  openapi,
+  operation,
+} from '../support/openapi-contract';
+import { databaseKind, startTestApp, TestApp } from '../support/test-app';
+
+const DOCS = '/api/v1/docs';
+const DOC = '/api/v1/docs/{uuid}';
+const FOLDERS = '/api/v1/folders';
+const HEALTH = '/health';
+const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
+const OVERSIZED = { title: 'Big', html: 'x'.repeat(5 * 1024 * 1024 + 1) };
+
+/** The request body Swagger UI fills in: each property's documented example. */
+function exampleBody(schemaName: string): Record<string, unknown> {
+  const schema = openapi.components.schemas[schemaName] as {
+    properties: Record<string, { example?: unknown }>;
+  };
+  return Object.fromEntries(
+    Object.entries(schema.properties).map(([name, property]) => [name, property.example]),
+  );
+}
+
+describe(`responses match openapi.json (${databaseKind})`, () => {
+  let test: TestApp;
+  let user: TestUser;
+  let other: TestUser;
+  const contract = new ContractChecker();
+
+  beforeAll(async () => {
+    test = await startTestApp();
+    user = await givenUser(test, { avatarUrl: 'https://example.com/ada.png' });
+    other = await givenUser(test);
+  });
+  afterAll(() => test.close());
+  afterEach(() => jest.restoreAllMocks());
+
+  /** Sends a request to a documented route and checks the response against the document. */
+  async function call(
+    method: 'get' | 'post' | 'put' | 'delete',
+    path: string,
+    options: { uuid?: string; query?: string; token?: string | null; body?: unknown } = {},
+  ) {
+    const url = path.replace('{uuid}', options.uuid ?? '') + (options.query ?? '');
+    let pending = request(test.http)[method](url);
+    const token = options.token === undefined ? user.token : options.token;
+    if (token !== null) pending = pending.set('Authorization', `Bearer ${token}`);
+    if (options.body !== undefined) pending = pending.send(options.body as object);
+    const response = await pending;
+    contract.check(method, path, response);
+    return response;
+  }
+
+  function failNextCall<T extends object>(service: T, method: keyof T & string) {
+    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    jest
+      .spyOn(service, method as never)
+      .mockRejectedValueOnce(new Error('simulated failure') as never);
+  }
+
+  let uuid: string;
+
+  describe('createDoc', () => {
+    it('201 with the documented example body', async () => {
+      const response = await call('post', DOCS, { body: exampleBody('CreateDocDto') });
+      expect(response.status).toBe(201);
+      uuid = response.body.uuid;
+      expect(response.headers.location).toBe(`${DOCS}/${uuid}`);
+    });
+
+    it('201 with the title alone', async () => {
+      expect((await call('post', DOCS, { body: { title: 'Only a title' } })).status).toBe(201);
+    });
+
+    it.each([
+      ['no title', { html: '<p>x</p>' }],
+      ['a number as title', { title: 42 }],
+      ['a malformed path', { title: 'x', path: '~/a//b' }],
+      ['a title too long', { title: 'x'.repeat(256) }],
+    ])('400 for %s', async (_case, body) => {
+      expect((await call('post', DOCS, { body })).status).toBe(400);
+    });
+
+    it('401 without a token', async () => {
+      expect((await call('post', DOCS, { token: null, body: { title: 'x' } })).status).toBe(401);
+    });
+
+    it('413 for a body over 5 MiB', async () => {
+      expect((await call('post', DOCS, { body: OVERSIZED })).status).toBe(413);
+    });
+
+    it('500 when something unexpected fails', async () => {
+      failNextCall(test.app.get(DocsService), 'create');
+      expect((await call('post', DOCS, { body: { title: 'x' } })).status).toBe(500);
+    });
+  });
+
+  describe('listDocs', () => {
+    it.each([
+      ['the first page', ''],
+      ['a middle page (both neighbours set)', '?page=2&per_page=1'],
+      ['a page past the end', '?page=99'],
+      ['one folder', '?path=~/reports/2024'],
+    ])('200 for %s', async (_case, query) => {
+      expect((await call('get', DOCS, { query })).status).toBe(200);
+    });
+
+    it('200 with no documents for a user who has none', async () => {
+      expect((await call('get', DOCS, { token: other.token })).status).toBe(200);
+    });
+
+    it.each([
+      ['per_page above its maximum', '?per_page=101'],
+      ['page below its minimum', '?page=0'],
+      ['a malformed path', '?path=reports'],
+    ])('400 for %s', async (_case, query) => {
+      expect((await call('get', DOCS, { query })).status).toBe(400);
+    });
+
+    it('401 with an unknown token', async () => {
+      expect((await call('get', DOCS, { token: `dms_${'x'.repeat(43)}` })).status).toBe(401);
+    });
+
+    it('500 when something unexpected fails', async () => {
+      failNextCall(test.app.get(DocsService), 'list');
+      expect((await call('get', DOCS)).status).toBe(500);
+    });
+  });
+
+  describe('getDoc', () => {
+    it('200 with the document', async () => {
+      expect((await call('get', DOC, { uuid })).status).toBe(200);
+    });
+
+    it('400 for a malformed uuid', async () => {
+      expect((await call('get', DOC, { uuid: 'not-a-uuid' })).status).toBe(400);
+    });
+
+    it('401 without a token', async () => {
+      expect((await call('get', DOC, { uuid, token: null })).status).toBe(401);
+    });
+
+    it("404 for another user's document", async () => {
+      expect((await call('get', DOC, { uuid, token: other.token })).status).toBe(404);
+    });
+
+    it('500 when something unexpected fails', async () => {
+      failNextCall(test.app.get(DocsService), 'get');
+      expect((await call('get', DOC, { uuid })).status).toBe(500);
+    });
+  });
+
+  describe('updateDoc', () => {
+    it('204 with the documented example body, and no body', async () => {
+      expect((await call('put', DOC, { uuid, body: exampleBody('UpdateDocDto') })).status).toBe(
+        204,
+      );
+    });
+
+    it.each([
+      ['an empty body', {}],
+      ['a null title', { title: null }],
+    ])('400 for %s', async (_case, body) => {
+      expect((await call('put', DOC, { uuid, body })).status).toBe(400);
+    });
+
+    it('401 without a token', async () => {
+      expect((await call('put', DOC, { uuid, token: null, body: { title: 'x' } })).status).toBe(
+        401,
+      );
+    });
+
+    it('404 for a document that does not exist', async () => {
+      expect((await call('put', DOC, { uuid: MISSING_UUID, body: { title: 'x' } })).status).toBe(
+        404,
+      );
+    });
+
+    it('413 for a body over 5 MiB', async () => {
+      expect((await call('put', DOC, { uuid, body: OVERSIZED })).status).toBe(413);
+    });
+
+    it('500 when something unexpected fails', async () => {
+      failNextCall(test.app.get(DocsService), 'update');
+      expect((await call('put', DOC, { uuid, body: { title: 'x' } })).status).toBe(500);
+    });
+  });
+
+  describe('listFolders', () => {
+    it('200 with the folders', async () => {
+      expect((await call('get', FOLDERS)).status).toBe(200);
+    });
+
+    it('401 without a token', async () => {
+      expect((await call('get', FOLDERS, { token: null })).status).toBe(401);
+    });
+
+    it('500 when something unexpected fails', async () => {
+      failNextCall(test.app.get(FoldersService), 'list');
+      expect((await call('get', FOLDERS)).status).toBe(500);
+    });
+  });
+
+  describe('deleteDoc', () => {
+    it('400 for a malformed uuid', async () => {
+      expect((await call('delete', DOC, { uuid: 'nope' })).status).toBe(400);
+    });
+
+    it('401 without a token', async () => {
+      expect((await call('delete', DOC, { uuid, token: null })).status).toBe(401);
+    });
+
+    it('500 when something unexpected fails', async () => {
+      failNextCall(test.app.get(DocsService), 'remove');
+      expect((await call('delete', DOC, { uuid })).status).toBe(500);
+    });
+
+    it('204, then 404 for the same document', async () => {
+      expect((await call('delete', DOC, { uuid })).status).toBe(204);
+      expect((await call('delete', DOC, { uuid })).status).toBe(404);
+    });
+  });
+
+  describe('getHealth', () => {
+    it('200 while the database answers', async () => {
+      expect((await call('get', HEALTH, { token: null })).status).toBe(200);
+    });
+
+    it('503 once the database is gone', async () => {
+      await test.dataSource.destroy();
+      expect((await call('get', HEALTH, { token: null })).status).toBe(503);
+    });
+  });
+
+  it('has seen every response the document promises', () => {
+    const unseen = documentedResponses().filter((response) => !contract.seen.has(response));
+    expect(unseen).toEqual([]);
+  });
+
+  it('documents every operation for clients: id, tags, summary, description, errors', () => {
+    for (const [path, operations] of Object.entries(openapi.paths)) {
+      for (const method of Object.keys(operations)) {
+        const op = operation(method, path);
+        expect(op.operationId).toMatch(/^[a-z][A-Za-z]+$/);
+        expect(op.tags?.length).toBeGreaterThan(0);
+        expect(op.summary).toEqual(expect.any(String));
+        expect(op.description).toEqual(expect.any(String));
+        for (const [status, response] of Object.entries(op.responses)) {
+          expect(response.description).toEqual(expect.any(String));
+          if (Number(status) >= 400) {
+            expect(response.content?.['application/json']).toEqual({
+              schema: { $ref: '#/components/schemas/ErrorResponseDto' },
+              example: { error: expect.any(String) },
+            });
+          }
+        }
+        expect(op.security).toEqual(path === HEALTH ? [] : [{ bearer: [] }]);
+      }
+    }
+  });
+});

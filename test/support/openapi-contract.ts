@@ -1,0 +1,134 @@
+import Ajv, { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Response } from 'supertest';
+
+/** The committed OpenAPI document, as clients see it. */
+export const openapi = JSON.parse(
+  readFileSync(join(__dirname, '..', '..', 'openapi.json'), 'utf8'),
+) as OpenApiDocument;
+
+type Schema = Record<string, unknown>;
+
+interface MediaType {
+  schema: Schema;
+  example?: unknown;
+}
+
+interface ResponseObject {
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, MediaType>;
+}
+
+export interface Operation {
+  operationId: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string; schema: Schema; description?: string }[];
+  requestBody?: { content: Record<string, MediaType> };
+  responses: Record<string, ResponseObject>;
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+}
+
+const COMPONENT_PREFIX = '#/components/schemas/';
+
+/**
+ * A copy of a schema for checking real responses: `$ref`s point at the component schemas
+ * registered by name, and objects admit no property the document does not name, so the
+ * service can return neither less nor more than it promises.
+ */
+function strictCopy(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(strictCopy);
+  if (node === null || typeof node !== 'object') return node;
+  const copy: Schema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'example') continue;
+    copy[key] =
+      key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_PREFIX)
+        ? value.slice(COMPONENT_PREFIX.length)
+        : strictCopy(value);
+  }
+  if (copy.type === 'object' && copy.properties && !('additionalProperties' in copy)) {
+    copy.additionalProperties = false;
+  }
+  return copy;
+}
+
+function newAjv(): Ajv {
+  // strict mode stays on: an OpenAPI keyword that ajv would silently ignore fails the test.
+  const ajv = new Ajv({ allErrors: true });
+  addFormats(ajv);
+  for (const [name, schema] of Object.entries(openapi.components.schemas)) {
+    ajv.addSchema(strictCopy(schema) as Schema, name);
+  }
+  return ajv;
+}
+
+/** Every documented (operation, status) pair, as `"createDoc 201"`. */
+export function documentedResponses(): string[] {
+  return Object.values(openapi.paths).flatMap((operations) =>
+    Object.values(operations).flatMap((operation) =>
+      Object.keys(operation.responses).map((status) => `${operation.operationId} ${status}`),
+    ),
+  );
+}
+
+export function operation(method: string, path: string): Operation {
+  const found = openapi.paths[path]?.[method];
+  if (!found) throw new Error(`${method.toUpperCase()} ${path} is not in openapi.json`);
+  return found;
+}
+
+/** Checks real responses against the document and records which responses were seen. */
+export class ContractChecker {
+  private readonly ajv = newAjv();
+  private readonly validators = new Map<string, ValidateFunction>();
+  readonly seen = new Set<string>();
+
+  check(method: string, path: string, response: Response): void {
+    const op = operation(method, path);
+    const where = `${method.toUpperCase()} ${path} → ${response.status}`;
+    const documented = op.responses[String(response.status)];
+    if (!documented) {
+      throw new Error(`${where} is not documented (body: ${response.text.slice(0, 200)})`);
+    }
+    this.seen.add(`${op.operationId} ${response.status}`);
+
+    for (const header of Object.keys(documented.headers ?? {})) {
+      if (response.headers[header.toLowerCase()] === undefined) {
+        throw new Error(`${where}: documented header ${header} is missing`);
+      }
+    }
+
+    const media = documented.content?.['application/json'];
+    if (!media) {
+      if (response.text !== '') throw new Error(`${where}: documented without a body, got one`);
+      return;
+    }
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const validate = this.validator(`${op.operationId} ${response.status}`, media.schema);
+    if (!validate(response.body)) {
+      throw new Error(
+        `${where}: the body does not match openapi.json: ${this.ajv.errorsText(validate.errors)}\n` +
+          JSON.stringify(response.body, null, 2).slice(0, 2000),
+      );
+    }
+  }
+
+  private validator(key: string, schema: Schema): ValidateFunction {
+    let validate = this.validators.get(key);
+    if (!validate) {
+      validate = this.ajv.compile(strictCopy(schema) as Schema);
+      this.validators.set(key, validate);
+    }
+    return validate;
+  }
+}
