@@ -358,6 +358,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description Unexpected failure; nothing internal is disclosed. */
       500: {
         headers: {
@@ -367,6 +383,22 @@ export interface operations {
           /**
            * @example {
            *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -429,6 +461,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description Unexpected failure; nothing internal is disclosed. */
       500: {
         headers: {
@@ -438,6 +486,22 @@ export interface operations {
           /**
            * @example {
            *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -513,6 +577,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description Unexpected failure; nothing internal is disclosed. */
       500: {
         headers: {
@@ -522,6 +602,22 @@ export interface operations {
           /**
            * @example {
            *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -594,6 +690,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description Unexpected failure; nothing internal is disclosed. */
       500: {
         headers: {
@@ -603,6 +715,22 @@ export interface operations {
           /**
            * @example {
            *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -691,6 +819,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description Unexpected failure; nothing internal is disclosed. */
       500: {
         headers: {
@@ -700,6 +844,22 @@ export interface operations {
           /**
            * @example {
            *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -770,6 +930,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description Unexpected failure; nothing internal is disclosed. */
       500: {
         headers: {
@@ -779,6 +955,22 @@ export interface operations {
           /**
            * @example {
            *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -804,9 +996,27 @@ export interface operations {
           'application/json': components['schemas']['HealthDto'];
         };
       };
-      /** @description The database does not answer. */
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
       503: {
         headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: string;
           [name: string]: unknown;
         };
         content: {

@@ -23,7 +23,7 @@ export class HealthController {
     security: [],
   })
   @ApiOkResponse({ description: 'The database answers.', type: HealthDto })
-  @ApiErrorResponses(503)
+  @ApiErrorResponses(429, 503)
   async check(): Promise<HealthDto> {
     try {
       await this.health.check([() => this.database.pingCheck('database', { timeout: 2000 })]);

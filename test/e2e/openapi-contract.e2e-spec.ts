@@ -49,10 +49,16 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
   async function call(
     method: 'get' | 'post' | 'put' | 'delete',
     path: string,
-    options: { uuid?: string; query?: string; token?: string | null; body?: unknown } = {},
+    options: {
+      uuid?: string;
+      query?: string;
+      token?: string | null;
+      body?: unknown;
+      app?: TestApp;
+    } = {},
   ) {
     const url = path.replace('{uuid}', options.uuid ?? '') + (options.query ?? '');
-    let pending = request(test.http)[method](url);
+    let pending = request((options.app ?? test).http)[method](url);
     const token = options.token === undefined ? user.token : options.token;
     if (token !== null) pending = pending.set('Authorization', `Bearer ${token}`);
     if (options.body !== undefined) pending = pending.send(options.body as object);
@@ -66,6 +72,13 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     jest
       .spyOn(service, method as never)
       .mockRejectedValueOnce(new Error('simulated failure') as never);
+  }
+
+  /** The next call of `method` fails as when the database is unreachable. */
+  function databaseDownForNextCall<T extends object>(service: T, method: keyof T & string) {
+    const unreachable = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(service, method as never).mockRejectedValueOnce(unreachable as never);
   }
 
   let uuid: string;
@@ -228,6 +241,58 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     it('204, then 404 for the same document', async () => {
       expect((await call('delete', DOC, { uuid })).status).toBe(204);
       expect((await call('delete', DOC, { uuid })).status).toBe(404);
+    });
+  });
+
+  describe('503 when the database does not answer', () => {
+    it.each([
+      ['post', DOCS, 'create', { title: 'x' }],
+      ['get', DOCS, 'list', undefined],
+      ['get', DOC, 'get', undefined],
+      ['put', DOC, 'update', { title: 'x' }],
+      ['delete', DOC, 'remove', undefined],
+    ] as const)('%s %s', async (method, path, serviceMethod, body) => {
+      databaseDownForNextCall(test.app.get(DocsService), serviceMethod);
+      const response = await call(method, path, { uuid, body });
+      expect(response.status).toBe(503);
+    });
+
+    it('get /api/v1/folders', async () => {
+      databaseDownForNextCall(test.app.get(FoldersService), 'list');
+      expect((await call('get', FOLDERS)).status).toBe(503);
+    });
+  });
+
+  describe('429 over the rate limit', () => {
+    let limited: TestApp;
+
+    beforeAll(async () => {
+      process.env.RATE_LIMIT_PER_TOKEN = '1';
+      process.env.RATE_LIMIT_PER_ADDRESS = '1';
+      limited = await startTestApp();
+      process.env.RATE_LIMIT_PER_TOKEN = '0';
+      process.env.RATE_LIMIT_PER_ADDRESS = '0';
+    });
+    // The same database as `test`: only the app is closed here.
+    afterAll(() => limited.app.close());
+
+    it.each([
+      ['post', DOCS, { title: 'x' }],
+      ['get', DOCS, undefined],
+      ['get', DOC, undefined],
+      ['put', DOC, { title: 'x' }],
+      ['delete', DOC, undefined],
+      ['get', FOLDERS, undefined],
+    ] as const)('%s %s', async (method, path, body) => {
+      const { token } = await givenUser(limited);
+      await call(method, path, { app: limited, token, uuid, body });
+      const response = await call(method, path, { app: limited, token, uuid, body });
+      expect(response.status).toBe(429);
+    });
+
+    it('get /health', async () => {
+      await call('get', HEALTH, { app: limited, token: null });
+      expect((await call('get', HEALTH, { app: limited, token: null })).status).toBe(429);
     });
   });
 

@@ -35,17 +35,39 @@ export const ERROR_RESPONSES = {
     description: 'The request body is larger than 5 MiB.',
     example: 'request body is larger than the 5 MiB limit',
   },
+  429: {
+    description:
+      'Over the rate limit: per token, or per client address without a valid token. ' +
+      'Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and ' +
+      '`X-RateLimit-Reset` (seconds).',
+    example: 'rate limit exceeded: at most 600 requests per 60 s; retry in 42 s',
+    headers: {
+      'Retry-After': {
+        description: 'Seconds until the limit resets.',
+        schema: { type: 'string' },
+      },
+    },
+  },
   500: {
     description: 'Unexpected failure; nothing internal is disclosed.',
     example: 'internal server error',
   },
-  503: { description: 'The database does not answer.', example: 'database is unavailable' },
+  503: {
+    description: 'The database does not answer, or the request took too long; retry later.',
+    example: 'database is unavailable',
+    headers: {
+      'Retry-After': {
+        description: 'Seconds to wait before retrying.',
+        schema: { type: 'string' },
+      },
+    },
+  },
 } satisfies Record<number, ErrorResponseDoc>;
 
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
 /** The errors any route behind the bearer guard can answer. */
-export const BEARER_ROUTE_ERRORS: ErrorStatus[] = [401, 500];
+export const BEARER_ROUTE_ERRORS: ErrorStatus[] = [401, 429, 500, 503];
 
 /**
  * Documents error responses, each with the `{"error": "..."}` schema and an example message.
