@@ -196,7 +196,9 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
         '401',
         '404',
         '413',
+        '429',
         '500',
+        '503',
       ]);
       expect(document.paths['/health'].get.security).toEqual([]);
     });
