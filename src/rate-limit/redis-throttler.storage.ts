@@ -1,4 +1,4 @@
-import { Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import Redis from 'ioredis';
 
@@ -20,7 +20,9 @@ return {hits, ttl}
  * limit. When Redis does not answer, requests are let through (and a warning is logged) rather
  * than failed: the limiter must not become the outage.
  */
-export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShutdown {
+export class RedisThrottlerStorage
+  implements ThrottlerStorage, OnModuleInit, OnApplicationShutdown
+{
   private readonly logger = new Logger('RateLimit');
   private readonly redis: Redis;
   private lastWarning = 0;
@@ -58,6 +60,21 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
         timeToBlockExpire: 0,
       };
     }
+  }
+
+  /**
+   * Waits (at most 2 s) for the connection before serving: commands are not queued while it is
+   * down, so the first requests would otherwise go uncounted.
+   */
+  async onModuleInit(): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    let timer: NodeJS.Timeout | undefined;
+    const ready = await Promise.race([
+      new Promise<boolean>((resolve) => this.redis.once('ready', () => resolve(true))),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 2000))),
+    ]);
+    clearTimeout(timer);
+    if (!ready) this.warn(new Error('no connection within 2 s'));
   }
 
   async onApplicationShutdown(): Promise<void> {
