@@ -184,6 +184,8 @@ describe(`bearer authentication (${databaseKind})`, () => {
       path: '~',
       created_at: expect.stringMatching(ISO_UTC_MS),
       updated_at: detail.body.created_at,
+      version: 1,
+      role: 'owner',
       user_docs: [{ user: expectedUserDetails(owner) }],
     });
     const list = await request(test.http).get('/api/v1/docs').set(owner.auth).expect(200);

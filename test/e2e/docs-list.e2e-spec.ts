@@ -123,6 +123,8 @@ describe(`GET /api/v1/docs (${databaseKind})`, () => {
             path: '~',
             created_at: expect.stringMatching(ISO_UTC_MS),
             updated_at: expect.stringMatching(ISO_UTC_MS),
+            version: 1,
+            role: 'owner',
             user_docs: [{ user: expectedUserDetails(user) }],
           },
         ],
@@ -160,6 +162,8 @@ describe(`GET /api/v1/docs (${databaseKind})`, () => {
           path: '~/notes',
           created_at: expect.stringMatching(ISO_UTC_MS),
           updated_at: expect.stringMatching(ISO_UTC_MS),
+          version: 1,
+          role: 'owner',
           user_docs: [
             {
               user: expectedUserDetails(user),
@@ -182,6 +186,8 @@ describe(`GET /api/v1/docs (${databaseKind})`, () => {
         path: '~/x/y',
         created_at: detail.body.created_at,
         updated_at: detail.body.updated_at,
+        version: 1,
+        role: 'owner',
         user_docs: [{ user: expectedUserDetails(user) }],
       });
     });

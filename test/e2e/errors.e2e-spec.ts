@@ -71,6 +71,8 @@ describe(`error responses (${databaseKind})`, () => {
       path,
       created_at: expect.stringMatching(ISO_UTC_MS),
       updated_at: expect.stringMatching(ISO_UTC_MS),
+      version: 1,
+      role: 'owner',
       user_docs: [{ user: expectedUserDetails(user) }],
     };
   }

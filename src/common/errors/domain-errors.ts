@@ -23,11 +23,27 @@ export class Unauthenticated extends DomainError {
   }
 }
 
+/** The caller may see the thing but not do this to it (HTTP 403). */
+export class Forbidden extends DomainError {}
+
 /** The thing asked for does not exist for this user (HTTP 404). */
 export class NotFound extends DomainError {}
 
 /** The request clashes with what is already stored (HTTP 409). */
 export class Conflict extends DomainError {}
+
+/**
+ * The request was made against a version of the thing that is no longer current (HTTP 412);
+ * the current version goes back to the client so it can fetch and retry.
+ */
+export class PreconditionFailed extends DomainError {
+  constructor(
+    message: string,
+    readonly currentVersion: number,
+  ) {
+    super(message);
+  }
+}
 
 /** A dependency such as the database does not answer (HTTP 503). */
 export class ServiceUnavailable extends DomainError {}

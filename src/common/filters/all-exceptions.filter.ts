@@ -9,12 +9,15 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { isDatabaseUnavailable } from '../../database/database-errors';
+import { entityTag } from '../http/entity-tags';
 import { routeNotFoundMessage } from '../http/route-not-found';
 import {
   Conflict,
   DomainError,
+  Forbidden,
   InvalidInput,
   NotFound,
+  PreconditionFailed,
   ServiceUnavailable,
   Unauthenticated,
 } from '../errors/domain-errors';
@@ -22,8 +25,10 @@ import {
 const domainStatuses: [new (...args: never[]) => DomainError, number][] = [
   [InvalidInput, HttpStatus.BAD_REQUEST],
   [Unauthenticated, HttpStatus.UNAUTHORIZED],
+  [Forbidden, HttpStatus.FORBIDDEN],
   [NotFound, HttpStatus.NOT_FOUND],
   [Conflict, HttpStatus.CONFLICT],
+  [PreconditionFailed, HttpStatus.PRECONDITION_FAILED],
   [ServiceUnavailable, HttpStatus.SERVICE_UNAVAILABLE],
 ];
 
@@ -71,6 +76,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
           ? `Bearer realm="api", error="invalid_token", error_description="${exception.message}"`
           : 'Bearer realm="api"',
       );
+    }
+    if (exception instanceof PreconditionFailed) {
+      response.setHeader('ETag', entityTag(exception.currentVersion));
     }
     if (response.headersSent) return;
     response.status(status).json({ error: message });

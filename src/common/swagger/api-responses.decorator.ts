@@ -30,10 +30,27 @@ export const ERROR_RESPONSES = {
       },
     },
   },
+  403: {
+    description: 'Your role on the document does not allow this; the message says who may.',
+    example: 'only the owner or an editor may change this document; you are a viewer',
+  },
   404: { description: 'No such document for this user.', example: 'document not found' },
   413: {
     description: 'The request body is larger than 5 MiB.',
     example: 'request body is larger than the 5 MiB limit',
+  },
+  412: {
+    description:
+      'The document is no longer the version named in `If-Match`: nothing was changed. The ' +
+      'message and the `ETag` header give the current version; fetch it and apply the change again.',
+    example:
+      'the document has changed: its current version is 4 (ETag "4"); fetch it and apply your change again',
+    headers: {
+      ETag: {
+        description: 'The current version, as a strong entity tag (`"4"`).',
+        schema: { type: 'string' },
+      },
+    },
   },
   429: {
     description:
