@@ -56,11 +56,12 @@ export class ListDocsQueryDto {
   @IsString()
   path?: string;
 
-  /**
-   * Only the documents where you have this role: `owner` (your own), `editor` or `viewer`
-   * (shared with you).
-   */
-  @ApiProperty({ enum: ROLES, required: false })
+  @ApiProperty({
+    enum: ROLES,
+    required: false,
+    description:
+      'Only the documents where you have this role: `owner` (your own), `editor` or `viewer` (shared with you).',
+  })
   @IsOptional()
   @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
   role?: Role;
