@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString } from 'class-validator';
+import { IsEmail, IsIn, IsString, ValidateIf } from 'class-validator';
 import { TrimmedString } from '../../common/validation/text-rules';
 
 /** The roles an owner can give; a document has exactly one owner. */
@@ -23,7 +23,7 @@ export class AddDocUserDto {
    * @example "editor"
    */
   @ApiProperty({ enum: SHARED_ROLES, default: 'viewer', required: false })
-  @IsOptional()
+  @ValidateIf((body: AddDocUserDto) => body.role !== undefined)
   @IsIn(SHARED_ROLES, {
     message: 'role must be editor or viewer (a document has exactly one owner)',
   })
