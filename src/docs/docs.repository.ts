@@ -133,6 +133,8 @@ const INSERT_HOME_DOC_SQL = `${INSERT_DOC_COLUMNS} VALUES (?, ?, NULL, ?, ?, ?, 
 const INSERT_FOLDER_DOC_SQL = `${INSERT_DOC_COLUMNS}
 SELECT ?, ?, f.id, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.path_hash = ?`;
 
+const NEW_VERSION_SQL = 'SELECT LAST_INSERT_ID() AS version';
+
 const DELETE_OWNED_SQL = 'DELETE FROM docs WHERE uuid = ? AND owner_id = ?';
 
 /** ` AND <column> IN (?, ?)` for a version condition, or nothing. */
@@ -241,9 +243,9 @@ export class DocsRepository {
    * is one of them; moves `updated_at` and the version on, and copies `updated_at` to every
    * member's row. Returns the new version, or null when nothing matched.
    *
-   * MySQL does it in one multi-table UPDATE; `LAST_INSERT_ID(expr)` hands the new version back
-   * in the statement's result. SQLite, which has neither, runs two statements in a transaction
-   * (in-process, so no round trips).
+   * MySQL does it in one multi-table UPDATE, which leaves the new version in the session's
+   * `LAST_INSERT_ID()` for a second statement on the same connection. SQLite, which has
+   * neither, runs two statements in a transaction (in-process, so no round trips).
    */
   async update(
     uuid: string,
@@ -270,10 +272,13 @@ JOIN user_docs m ON m.doc_id = d.id
 SET ${assignments.map((assignment) => `d.${assignment}, `).join('')}d.updated_at = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?
 WHERE d.uuid = ?${versionCondition('d.version', versions)}`;
       const parameters = [userId, ...values, timestamp, timestamp, uuid, ...(versions ?? [])];
-      const result = await this.transactions.exclusive((manager) =>
-        executeStatement(manager, sql, parameters),
-      );
-      return result.affected > 0 ? result.insertId : null;
+      return this.transactions.oneConnection(async (manager) => {
+        const result = await executeStatement(manager, sql, parameters);
+        if (result.affected === 0) return null;
+        // A multi-table UPDATE does not report LAST_INSERT_ID(expr) in its result: ask for it.
+        const [row] = await manager.query<{ version: number | string }[]>(NEW_VERSION_SQL);
+        return Number(row.version);
+      });
     }
     return this.transactions.run(async (manager) => {
       const [updated] = await manager.query<{ id: number; version: number }[]>(
