@@ -29,7 +29,9 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   app.set('trust proxy', config.http.trustProxy);
   app.disable('x-powered-by');
   app.use(requestLogging(logger.root));
-  app.use(app.get(GracefulShutdown).trackRequests);
+  const shutdown = app.get(GracefulShutdown);
+  shutdown.trackConnections(app.getHttpServer());
+  app.use(shutdown.trackRequests);
   app.use(requestDeadline(config.http.requestTimeoutMs));
   app.use(securityHeaders());
   if (config.http.corsOrigins.length > 0) enableCors(app, config.http.corsOrigins);

@@ -236,7 +236,11 @@ describe(`graceful shutdown of the built service (${databaseKind})`, () => {
     const outcomes = byClient.flat();
     const answered = outcomes.filter((o) => 'status' in o);
     const failures = outcomes.filter((o) => 'error' in o);
-    const closedByServer = byClient.filter((list) => list.at(-2)?.connection === 'close');
+    // A client's last answer before its failed reconnect: did it say `Connection: close`?
+    const closedByServer = byClient.filter((list) => {
+      const last = list.at(-2);
+      return last !== undefined && 'status' in last && last.connection === 'close';
+    });
     console.info(
       `shutdown under keep-alive load (${clients} clients): ${answered.length} answered, ` +
         `${closedByServer.length} connections ended with Connection: close, ` +
@@ -258,6 +262,44 @@ describe(`graceful shutdown of the built service (${databaseKind})`, () => {
     expect(acknowledgedUuids.length).toBeGreaterThanOrEqual(200);
     expect(acknowledgedUuids.filter((uuid) => !stored.has(uuid))).toEqual([]);
   }, 60_000);
+
+  it('answers a request on a connection idle at SIGTERM, and closes connections idle for SHUTDOWN_DRAIN_MS', async () => {
+    const service = await startBuiltService({
+      SHUTDOWN_GRACE_MS: '10000',
+      SHUTDOWN_DRAIN_MS: '1500',
+    });
+    const reused = new Agent({ keepAlive: true, maxSockets: 1 });
+    const silent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect(await createKeptAlive(service, token, reused, 'before')).toMatchObject({
+        status: 201,
+        connection: 'keep-alive',
+      });
+      const silentAnswer = await createKeptAlive(service, token, silent, 'silent');
+      const silentAnsweredAt = performance.now();
+      expect(silentAnswer).toMatchObject({ status: 201, connection: 'keep-alive' });
+      const silentSocket = Object.values(silent.freeSockets).flat()[0]!;
+      const silentClosed = new Promise<number>((resolve) =>
+        silentSocket.once('close', () => resolve(performance.now())),
+      );
+
+      const stopping = service.stop();
+      await service.waitForOutput((output) => output.includes('request(s) in flight'));
+      expect(service.output()).toContain('2 idle connection(s) closed once silent for 1500 ms');
+      // The connection was idle when the signal came: the request sent on it now is served.
+      const after = await createKeptAlive(service, token, reused, 'after');
+      expect(after).toMatchObject({ status: 201, connection: 'close' });
+
+      // The other one stays silent: closed by the server once the window has passed.
+      expect((await silentClosed) - silentAnsweredAt).toBeGreaterThanOrEqual(1450);
+      expect(await stopping).toBe(0);
+      const titles = new Set((await storedDocs()).map((doc) => doc.title));
+      expect(['before', 'silent', 'after'].filter((title) => !titles.has(title))).toEqual([]);
+    } finally {
+      reused.destroy();
+      silent.destroy();
+    }
+  }, 30_000);
 
   it('does not wait for a stalled client longer than SHUTDOWN_GRACE_MS', async () => {
     const service = await startBuiltService({ SHUTDOWN_GRACE_MS: '1000' });
