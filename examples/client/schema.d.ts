@@ -425,7 +425,7 @@ export interface operations {
         page?: number;
         /** @description Documents per page, 1 to 100. */
         per_page?: number;
-        /** @description Only the documents directly in this folder (not in its subfolders); a folder that does not exist gives no documents. `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 4,096 characters after trimming. */
+        /** @description Only the documents directly in this folder (not in its subfolders), for example `~/reports/2024`; a folder that does not exist gives no documents. Leave it out to list all of them. `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 4,096 characters after trimming. */
         path?: string;
       };
       header?: never;

@@ -34,7 +34,13 @@ export interface Operation {
   description?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
-  parameters?: { name: string; in: string; schema: Schema; description?: string }[];
+  parameters?: {
+    name: string;
+    in: string;
+    required?: boolean;
+    schema: Schema;
+    description?: string;
+  }[];
   requestBody?: { content: Record<string, MediaType> };
   responses: Record<string, ResponseObject>;
 }
