@@ -21,6 +21,17 @@ const HEALTH = '/health';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
 const OVERSIZED = { title: 'Big', html: 'x'.repeat(5 * 1024 * 1024 + 1) };
 
+const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
+/** A response counted against a limit of 1: the three headers, with `remaining` left. */
+function expectRateLimitHeaders(response: request.Response, remaining: string): void {
+  expect(response.headers).toMatchObject({
+    'x-ratelimit-limit': '1',
+    'x-ratelimit-remaining': remaining,
+    'x-ratelimit-reset': expect.stringMatching(/^[1-9]\d*$/) as unknown,
+  });
+}
+
 /** The request body Swagger UI fills in: each property's documented example. */
 function exampleBody(schemaName: string): Record<string, unknown> {
   const schema = openapi.components.schemas[schemaName] as {
@@ -285,14 +296,29 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       ['get', FOLDERS, undefined],
     ] as const)('%s %s', async (method, path, body) => {
       const { token } = await givenUser(limited);
-      await call(method, path, { app: limited, token, uuid, body });
+      const counted = await call(method, path, { app: limited, token, uuid, body });
+      expectRateLimitHeaders(counted, '0');
       const response = await call(method, path, { app: limited, token, uuid, body });
       expect(response.status).toBe(429);
+      expectRateLimitHeaders(response, '0');
     });
 
     it('get /health', async () => {
-      await call('get', HEALTH, { app: limited, token: null });
+      expectRateLimitHeaders(await call('get', HEALTH, { app: limited, token: null }), '0');
       expect((await call('get', HEALTH, { app: limited, token: null })).status).toBe(429);
+    });
+
+    it('documents the X-RateLimit-* headers on every success and every 429', () => {
+      for (const [path, operations] of Object.entries(openapi.paths)) {
+        for (const method of Object.keys(operations)) {
+          for (const [status, response] of Object.entries(operation(method, path).responses)) {
+            if (!/^2\d\d$|^429$/.test(status)) continue;
+            expect(Object.keys(response.headers ?? {})).toEqual(
+              expect.arrayContaining(RATE_LIMIT_HEADERS),
+            );
+          }
+        }
+      }
     });
   });
 
@@ -332,5 +358,23 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
         expect(op.security).toEqual(path === HEALTH ? [] : [{ bearer: [] }]);
       }
     }
+  });
+
+  // Swagger UI fills an example into "Try it out"; for an optional filter an unchanged Execute
+  // would then filter, and a user would miss what is there. Examples go in the description.
+  it('gives no optional query parameter an example (Swagger UI would pre-fill it)', () => {
+    const prefilled: string[] = [];
+    for (const [path, operations] of Object.entries(openapi.paths)) {
+      for (const method of Object.keys(operations)) {
+        for (const parameter of operation(method, path).parameters ?? []) {
+          if (parameter.in !== 'query' || parameter.required) continue;
+          const examples = [parameter, parameter.schema].filter(
+            (node) => 'example' in node || 'examples' in node,
+          );
+          if (examples.length > 0) prefilled.push(`${method} ${path} ?${parameter.name}`);
+        }
+      }
+    }
+    expect(prefilled).toEqual([]);
   });
 });

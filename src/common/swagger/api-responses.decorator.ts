@@ -4,11 +4,43 @@ import { ErrorResponseDto } from '../dto/error-response.dto';
 
 export const BEARER_SCHEME = 'bearer';
 
+interface HeaderDoc {
+  description: string;
+  /** Absent means present on every such answer; `false`: only when it applies. */
+  required?: boolean;
+  schema: { type: 'string' } | { type: 'integer'; minimum: number };
+}
+
 interface ErrorResponseDoc {
   description: string;
   /** A typical message; a route may document its own instead. */
   example: string;
-  headers?: Record<string, { description: string; schema: { type: 'string' } }>;
+  headers?: Record<string, HeaderDoc>;
+}
+
+/**
+ * The rate-limit headers of every answer counted against a limit: each successful one (unless
+ * the limit that applies is 0, see `documentRateLimitHeaders`), and the 429 itself.
+ */
+export function rateLimitHeaders(required: boolean): Record<string, HeaderDoc> {
+  const integer = { type: 'integer', minimum: 0 } as const;
+  return {
+    'X-RateLimit-Limit': {
+      description: 'Requests allowed per window for this token (or client address).',
+      required,
+      schema: integer,
+    },
+    'X-RateLimit-Remaining': {
+      description: 'Requests left in the current window; `0` on a 429.',
+      required,
+      schema: integer,
+    },
+    'X-RateLimit-Reset': {
+      description: 'Seconds until the budget is back; on a 429 the same as `Retry-After`.',
+      required,
+      schema: integer,
+    },
+  };
 }
 
 /**
@@ -38,14 +70,14 @@ export const ERROR_RESPONSES = {
   429: {
     description:
       'Over the rate limit: per token, or per client address without a valid token. ' +
-      'Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and ' +
-      '`X-RateLimit-Reset` (seconds).',
+      'Successful answers carry the same `X-RateLimit-*` headers while a limit applies.',
     example: 'rate limit exceeded: at most 600 requests per 60 s; retry in 42 s',
     headers: {
       'Retry-After': {
         description: 'Seconds until the limit resets.',
         schema: { type: 'string' },
       },
+      ...rateLimitHeaders(true),
     },
   },
   500: {
