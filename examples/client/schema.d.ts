@@ -346,7 +346,7 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -362,7 +362,7 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -392,7 +392,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -449,7 +449,7 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -465,7 +465,7 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -495,7 +495,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -551,13 +551,32 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
           /**
            * @example {
            *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope or your role on the document does not allow this. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -581,7 +600,7 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -611,7 +630,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -664,7 +683,7 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -694,7 +713,7 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -724,7 +743,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -779,13 +798,32 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
           /**
            * @example {
            *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope or your role on the document does not allow this. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -823,7 +861,7 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -853,7 +891,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -904,13 +942,32 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
           /**
            * @example {
            *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope or your role on the document does not allow this. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -934,7 +991,7 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -964,7 +1021,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -1000,7 +1057,7 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -1016,7 +1073,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
