@@ -8,6 +8,6 @@ export interface TokenAuthInfo {
 
 /** The scopes of the token that authenticated this request; none when there was none. */
 export function tokenScopesOf(request: Request): readonly TokenScope[] {
-  const info = request.authInfo as Partial<TokenAuthInfo> | undefined;
+  const info: Partial<TokenAuthInfo> | undefined = request.authInfo;
   return Array.isArray(info?.scopes) ? info.scopes : [];
 }

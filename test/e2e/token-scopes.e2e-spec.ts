@@ -132,8 +132,8 @@ describe(`scoped tokens (${databaseKind})`, () => {
       const before = await ownerState();
       for (const route of writeRoutes) {
         const url = route.path.replace(':uuid', docUuid).replace(/:[a-z_]+/g, String(other.id));
-        const response = await request(test.http)
-          [route.method](url)
+        const agent = request(test.http);
+        const response = await agent[route.method](url)
           .set(readOnly)
           .send({ email: other.email, role: 'editor', title: 'x' });
         expectInsufficientScope(response);

@@ -27,6 +27,6 @@ export function requiredScopeOfRoute(
   method: RequestMethod | undefined,
   declared: TokenScope | undefined,
 ): TokenScope {
-  const name = method === undefined ? 'ALL' : (RequestMethod[method] as string);
+  const name = method === undefined ? 'ALL' : RequestMethod[method];
   return requiredScope(name, declared);
 }

@@ -155,6 +155,6 @@ export const BearerAuth = (): ClassDecorator => (controller) => {
     const documented = Reflect.getMetadata(DECORATORS.API_RESPONSE, handler) as
       Record<string, unknown> | undefined;
     if (documented?.['403']) continue;
-    ApiErrorResponses(403)(prototype, key, descriptor!);
+    ApiErrorResponses(403)(prototype, key, descriptor);
   }
 };
