@@ -352,7 +352,7 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -368,7 +368,7 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           /** @description Requests allowed per window for this token (or client address). */
           'X-RateLimit-Limit': number;
           /** @description Requests left in the current window; `0` on a 429. */
@@ -404,7 +404,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -467,7 +467,7 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -483,7 +483,7 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           /** @description Requests allowed per window for this token (or client address). */
           'X-RateLimit-Limit': number;
           /** @description Requests left in the current window; `0` on a 429. */
@@ -519,7 +519,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -581,13 +581,32 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
           /**
            * @example {
            *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope or your role on the document does not allow this. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -611,7 +630,7 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           /** @description Requests allowed per window for this token (or client address). */
           'X-RateLimit-Limit': number;
           /** @description Requests left in the current window; `0` on a 429. */
@@ -647,7 +666,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -706,7 +725,7 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -736,7 +755,7 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           /** @description Requests allowed per window for this token (or client address). */
           'X-RateLimit-Limit': number;
           /** @description Requests left in the current window; `0` on a 429. */
@@ -772,7 +791,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -833,13 +852,32 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
           /**
            * @example {
            *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope or your role on the document does not allow this. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -877,7 +915,7 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           /** @description Requests allowed per window for this token (or client address). */
           'X-RateLimit-Limit': number;
           /** @description Requests left in the current window; `0` on a 429. */
@@ -913,7 +951,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -970,13 +1008,32 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
           /**
            * @example {
            *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope or your role on the document does not allow this. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -1000,7 +1057,7 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           /** @description Requests allowed per window for this token (or client address). */
           'X-RateLimit-Limit': number;
           /** @description Requests left in the current window; `0` on a 429. */
@@ -1036,7 +1093,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -1078,7 +1135,7 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           /** @description Requests allowed per window for this token (or client address). */
           'X-RateLimit-Limit': number;
           /** @description Requests left in the current window; `0` on a 429. */
@@ -1100,7 +1157,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {

@@ -3,6 +3,7 @@
 // documented headers and match the documented schema (no field missing, none extra).
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
+import { ApiTokensService } from '../../src/auth/api-tokens.service';
 import { DocsService } from '../../src/docs/docs.service';
 import { FoldersService } from '../../src/folders/folders.service';
 import { givenUser, TestUser } from '../support/builders';
@@ -20,6 +21,7 @@ const FOLDERS = '/api/v1/folders';
 const HEALTH = '/health';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
 const OVERSIZED = { title: 'Big', html: 'x'.repeat(5 * 1024 * 1024 + 1) };
+const INSUFFICIENT_SCOPE = 'Bearer error="insufficient_scope", scope="docs:write"';
 
 const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 
@@ -46,13 +48,28 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
   let test: TestApp;
   let user: TestUser;
   let other: TestUser;
+  /** A token of `user` made with `--scope docs:read`. */
+  let readOnly: string;
   const contract = new ContractChecker();
 
   beforeAll(async () => {
     test = await startTestApp();
     user = await givenUser(test, { avatarUrl: 'https://example.com/ada.png' });
     other = await givenUser(test);
+    readOnly = (
+      await test.app
+        .get(ApiTokensService)
+        .issue({ email: user.email, name: 'reader', scopes: ['docs:read'] })
+    ).token;
   });
+
+  /** A write refused for a read-only token: 403 with the RFC 6750 challenge. */
+  function expectInsufficientScope(response: { status: number; headers: object }) {
+    expect(response.status).toBe(403);
+    expect((response.headers as Record<string, string>)['www-authenticate']).toBe(
+      INSUFFICIENT_SCOPE,
+    );
+  }
   afterAll(() => test.close());
   afterEach(() => jest.restoreAllMocks());
 
@@ -121,6 +138,10 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
 
     it('413 for a body over 5 MiB', async () => {
       expect((await call('post', DOCS, { body: OVERSIZED })).status).toBe(413);
+    });
+
+    it('403 with a read-only token', async () => {
+      expectInsufficientScope(await call('post', DOCS, { token: readOnly, body: { title: 'x' } }));
     });
 
     it('500 when something unexpected fails', async () => {
@@ -214,6 +235,12 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       expect((await call('put', DOC, { uuid, body: OVERSIZED })).status).toBe(413);
     });
 
+    it('403 with a read-only token', async () => {
+      expectInsufficientScope(
+        await call('put', DOC, { uuid, token: readOnly, body: { title: 'x' } }),
+      );
+    });
+
     it('500 when something unexpected fails', async () => {
       failNextCall(test.app.get(DocsService), 'update');
       expect((await call('put', DOC, { uuid, body: { title: 'x' } })).status).toBe(500);
@@ -242,6 +269,10 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
 
     it('401 without a token', async () => {
       expect((await call('delete', DOC, { uuid, token: null })).status).toBe(401);
+    });
+
+    it('403 with a read-only token', async () => {
+      expectInsufficientScope(await call('delete', DOC, { uuid, token: readOnly }));
     });
 
     it('500 when something unexpected fails', async () => {

@@ -13,6 +13,7 @@ import { routeNotFoundMessage } from '../http/route-not-found';
 import {
   Conflict,
   DomainError,
+  Forbidden,
   InvalidInput,
   NotFound,
   ServiceUnavailable,
@@ -22,6 +23,7 @@ import {
 const domainStatuses: [new (...args: never[]) => DomainError, number][] = [
   [InvalidInput, HttpStatus.BAD_REQUEST],
   [Unauthenticated, HttpStatus.UNAUTHORIZED],
+  [Forbidden, HttpStatus.FORBIDDEN],
   [NotFound, HttpStatus.NOT_FOUND],
   [Conflict, HttpStatus.CONFLICT],
   [ServiceUnavailable, HttpStatus.SERVICE_UNAVAILABLE],
@@ -70,6 +72,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
         exception.credentialsOffered
           ? `Bearer realm="api", error="invalid_token", error_description="${exception.message}"`
           : 'Bearer realm="api"',
+      );
+    }
+    if (exception instanceof Forbidden && exception.missingScope) {
+      response.setHeader(
+        'WWW-Authenticate',
+        `Bearer error="insufficient_scope", scope="${exception.missingScope}"`,
       );
     }
     if (response.headersSent) return;

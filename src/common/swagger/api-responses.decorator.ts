@@ -1,5 +1,11 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse } from '@nestjs/swagger';
+import { applyDecorators, RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { ApiBearerAuth, ApiResponse, DECORATORS } from '@nestjs/swagger';
+import {
+  REQUIRED_SCOPE,
+  requiredScopeOfRoute,
+  TokenScope,
+} from '../decorators/required-scope.decorator';
 import { ErrorResponseDto } from '../dto/error-response.dto';
 
 export const BEARER_SCHEME = 'bearer';
@@ -9,6 +15,7 @@ interface HeaderDoc {
   /** Absent means present on every such answer; `false`: only when it applies. */
   required?: boolean;
   schema: { type: 'string' } | { type: 'integer'; minimum: number };
+  example?: string;
 }
 
 interface ErrorResponseDoc {
@@ -59,6 +66,21 @@ export const ERROR_RESPONSES = {
       'WWW-Authenticate': {
         description: 'The bearer challenge, as in `Bearer realm="api"`.',
         schema: { type: 'string' },
+        required: true,
+      },
+    },
+  },
+  403: {
+    description: "The token's scope or your role on the document does not allow this.",
+    example: 'insufficient scope: writing needs a token with docs:write; this token has docs:read',
+    headers: {
+      'WWW-Authenticate': {
+        description:
+          "Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with " +
+          '`--scope docs:read` may only read.',
+        schema: { type: 'string' },
+        required: false,
+        example: 'Bearer error="insufficient_scope", scope="docs:write"',
       },
     },
   },
@@ -76,6 +98,7 @@ export const ERROR_RESPONSES = {
       'Retry-After': {
         description: 'Seconds until the limit resets.',
         schema: { type: 'string' },
+        required: true,
       },
       ...rateLimitHeaders(true),
     },
@@ -91,6 +114,7 @@ export const ERROR_RESPONSES = {
       'Retry-After': {
         description: 'Seconds to wait before retrying.',
         schema: { type: 'string' },
+        required: true,
       },
     },
   },
@@ -133,6 +157,29 @@ export const ApiErrorResponses = (
   );
 };
 
-/** Marks a controller as needing a bearer token, in Swagger UI and in the documented errors. */
-export const BearerAuth = () =>
-  applyDecorators(ApiBearerAuth(BEARER_SCHEME), ApiErrorResponses(...BEARER_ROUTE_ERRORS));
+/**
+ * Marks a controller as needing a bearer token, in Swagger UI and in the documented errors.
+ * Its routes that need the `docs:write` scope (by the rule the scope guard enforces) are
+ * documented with 403, unless a route documents its own 403.
+ */
+export const BearerAuth = (): ClassDecorator => (controller) => {
+  applyDecorators(
+    ApiBearerAuth(BEARER_SCHEME),
+    ApiErrorResponses(...BEARER_ROUTE_ERRORS),
+  )(controller);
+  const prototype = controller.prototype as Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(prototype)) {
+    const descriptor = Object.getOwnPropertyDescriptor(prototype, key);
+    const handler: unknown = descriptor?.value;
+    if (typeof handler !== 'function' || key === 'constructor') continue;
+    if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+    const declared = (Reflect.getMetadata(REQUIRED_SCOPE, handler) ??
+      Reflect.getMetadata(REQUIRED_SCOPE, controller)) as TokenScope | undefined;
+    const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+    if (requiredScopeOfRoute(method, declared) !== 'docs:write') continue;
+    const documented = Reflect.getMetadata(DECORATORS.API_RESPONSE, handler) as
+      Record<string, unknown> | undefined;
+    if (documented?.['403']) continue;
+    ApiErrorResponses(403)(prototype, key, descriptor);
+  }
+};
