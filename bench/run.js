@@ -270,8 +270,15 @@ async function seedUsers(db) {
   );
   const [user, ...others] = users.map((row) => Number(row.id));
   await db.run(
-    'INSERT INTO api_tokens (user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?)',
-    [user, 'bench', createHash('sha256').update(token).digest('hex'), now],
+    'INSERT INTO api_tokens (user_id, name, token_hash, token_prefix, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    [
+      user,
+      'bench',
+      createHash('sha256').update(token).digest('hex'),
+      token.slice(0, 8),
+      'docs:read docs:write',
+      now,
+    ],
   );
   await db.run(
     `${db.insertIgnore} INTO folders (user_id, path, path_hash, created_at) VALUES (?, ?, ?, ?)`,

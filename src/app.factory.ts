@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
+import { answerClientErrorsWithJson } from './common/http/client-errors';
 import { GracefulShutdown } from './common/http/graceful-shutdown';
 import { requestDeadline } from './common/http/request-deadline';
 import { routeNotFound } from './common/http/route-not-found';
@@ -31,7 +32,9 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   // Documents carry their own strong ETag (their version); no hashing of every JSON body.
   app.set('etag', false);
   app.use(requestLogging(logger.root));
-  app.use(app.get(GracefulShutdown).trackRequests);
+  const shutdown = app.get(GracefulShutdown);
+  shutdown.trackConnections(app.getHttpServer());
+  app.use(shutdown.trackRequests);
   app.use(requestDeadline(config.http.requestTimeoutMs));
   app.use(securityHeaders());
   if (config.http.corsOrigins.length > 0) enableCors(app, config.http.corsOrigins);
@@ -46,10 +49,11 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   // the routes they would stat the file system on every /api/v1 request.
   setUpSwagger(app);
   app.use(routeNotFound);
-  // A client that sends its request too slowly is cut off by Node itself (408).
+  // A client that sends its request too slowly is cut off by Node itself (408, JSON body).
   const server = app.getHttpServer();
   server.requestTimeout = config.http.requestTimeoutMs;
   server.headersTimeout = Math.min(config.http.requestTimeoutMs, 60_000);
+  answerClientErrorsWithJson(server);
   return app;
 }
 

@@ -3,6 +3,7 @@ import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { BearerAuthGuard } from './auth/bearer-auth.guard';
+import { TokenScopeGuard } from './auth/token-scope.guard';
 import { CommonModule } from './common/common.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { RequestValidationPipe } from './common/pipes/request-validation.pipe';
@@ -33,9 +34,11 @@ export const coreImports = [
     HealthModule,
   ],
   providers: [
-    // Guards run in this order: who is calling, then whether they are over their limit.
+    // Guards run in this order: who is calling, whether they are over their limit, and whether
+    // their token's scope allows the request (so refused writes count against the limit too).
     { provide: APP_GUARD, useClass: BearerAuthGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: APP_GUARD, useClass: TokenScopeGuard },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     { provide: APP_PIPE, useClass: RequestValidationPipe },
   ],

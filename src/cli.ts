@@ -9,6 +9,8 @@ import { CliModule } from './cli/cli.module';
 import { DomainError } from './common/errors/domain-errors';
 import { validateInput } from './common/validation/validate-input';
 import { ConfigError, parseEnvironment } from './config/environment';
+import { TOKEN_SCOPES } from './common/decorators/required-scope.decorator';
+import { toTokenRecord } from './auth/token.mapper';
 import { CreateUserDto } from './users/dto/create-user.dto';
 import { toUserRecord } from './users/user.mapper';
 import { UsersService } from './users/users.service';
@@ -25,6 +27,15 @@ async function withServices(work: (app: INestApplicationContext) => Promise<void
   } finally {
     await app.close();
   }
+}
+
+function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** `--scope` may be given more than once; each value may also list scopes with commas. */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 function positiveInteger(value: string): number {
@@ -53,7 +64,16 @@ users
         avatar_url: options.avatarUrl,
       });
       const user = await app.get(UsersService).create(input);
-      process.stdout.write(`${JSON.stringify(toUserRecord(user), null, 2)}\n`);
+      printJson(toUserRecord(user));
+    }),
+  );
+users
+  .command('list')
+  .description('print every user as a JSON array, ordered by id (to find whom to share with)')
+  .action(() =>
+    withServices(async (app) => {
+      const all = await app.get(UsersService).list();
+      printJson(all.map(toUserRecord));
     }),
   );
 
@@ -68,17 +88,41 @@ tokens
     'days until the token expires (default: never)',
     positiveInteger,
   )
-  .action((options: { email: string; name: string; expiresInDays?: number }) =>
+  .option(
+    '--scope <scope>',
+    `what the token may do: ${TOKEN_SCOPES.join(' or ')} (docs:write includes docs:read); ` +
+      'repeat the option or separate with commas (default: both)',
+    collect,
+  )
+  .action((options: { email: string; name: string; expiresInDays?: number; scope?: string[] }) =>
     withServices(async (app) => {
-      const issued = await app.get(ApiTokensService).issue(options);
+      const issued = await app.get(ApiTokensService).issue({
+        email: options.email,
+        name: options.name,
+        expiresInDays: options.expiresInDays,
+        scopes: options.scope,
+      });
       const expiry = issued.expiresAt
         ? `expires ${issued.expiresAt.toISOString()}`
         : 'never expires';
       process.stdout.write(
-        `Token "${issued.name}" for ${options.email.trim().toLowerCase()} (${expiry}). ` +
+        `Token "${issued.name}" for ${options.email.trim().toLowerCase()} ` +
+          `(${issued.scopes.join(', ')}; ${expiry}). ` +
           'It is shown only now:\n' +
           `${issued.token}\n`,
       );
+    }),
+  );
+tokens
+  .command('list')
+  .description(
+    "print a user's tokens as a JSON array: id, name, first 8 characters, scopes and times",
+  )
+  .requiredOption('--email <email>', 'e-mail address of the user')
+  .action((options: { email: string }) =>
+    withServices(async (app) => {
+      const found = await app.get(ApiTokensService).listForUser(options.email);
+      printJson(found.map(toTokenRecord));
     }),
   );
 tokens

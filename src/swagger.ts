@@ -1,6 +1,6 @@
 import { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { BEARER_SCHEME } from './common/swagger/api-responses.decorator';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { BEARER_SCHEME, rateLimitHeaders } from './common/swagger/api-responses.decorator';
 
 export function buildOpenApiDocument(app: INestApplication) {
   const config = new DocumentBuilder()
@@ -20,7 +20,24 @@ export function buildOpenApiDocument(app: INestApplication) {
       BEARER_SCHEME,
     )
     .build();
-  return SwaggerModule.createDocument(app, config);
+  return documentRateLimitHeaders(SwaggerModule.createDocument(app, config));
+}
+
+/**
+ * Every route is rate limited (per token, or per client address on public ones), so every
+ * successful answer carries the `X-RateLimit-*` headers, unless the limit that applies is 0.
+ * Added here rather than on each route so that no new route can miss them.
+ */
+function documentRateLimitHeaders(document: OpenAPIObject): OpenAPIObject {
+  for (const pathItem of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      for (const [status, response] of Object.entries(pathItem[method]?.responses ?? {})) {
+        if (!response || !/^2\d\d$/.test(status) || '$ref' in response) continue;
+        response.headers = { ...response.headers, ...rateLimitHeaders(false) };
+      }
+    }
+  }
+  return document;
 }
 
 /** Swagger UI at `/api`, the OpenAPI document at `/api-json`. */

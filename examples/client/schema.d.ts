@@ -439,6 +439,12 @@ export interface operations {
       /** @description The folders, possibly none. */
       200: {
         headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -449,7 +455,7 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -461,11 +467,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
           [name: string]: unknown;
         };
         content: {
@@ -495,7 +507,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -516,7 +528,7 @@ export interface operations {
         page?: number;
         /** @description Documents per page, 1 to 100. */
         per_page?: number;
-        /** @description Only your own documents directly in this folder of yours (not in its subfolders); a folder that does not exist gives no documents. `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 4,096 characters after trimming. */
+        /** @description Only your own documents directly in this folder of yours (not in its subfolders), for example `~/reports/2024`; a folder that does not exist gives no documents. Leave it out to list all of them. `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 4,096 characters after trimming. */
         path?: string;
         /** @description Only the documents where you have this role: `owner` (your own), `editor` or `viewer` (shared with you). */
         role?: 'owner' | 'editor' | 'viewer';
@@ -530,6 +542,12 @@ export interface operations {
       /** @description One page of documents and the pagination info. */
       200: {
         headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -554,7 +572,7 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -566,11 +584,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
           [name: string]: unknown;
         };
         content: {
@@ -600,7 +624,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -632,6 +656,12 @@ export interface operations {
         headers: {
           /** @description Address of the new document */
           Location?: string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -656,13 +686,32 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
           /**
            * @example {
            *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope or your role on the document does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -682,11 +731,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
           [name: string]: unknown;
         };
         content: {
@@ -716,7 +771,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -750,6 +805,12 @@ export interface operations {
         headers: {
           /** @description The document’s version as a strong entity tag, for `If-Match` and `If-None-Match`. */
           ETag?: string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -783,7 +844,7 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -809,11 +870,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
           [name: string]: unknown;
         };
         content: {
@@ -843,7 +910,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -881,6 +948,12 @@ export interface operations {
         headers: {
           /** @description The document’s version as a strong entity tag, for `If-Match` and `If-None-Match`. */
           ETag?: string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -903,7 +976,7 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -915,15 +988,20 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description Your role on the document does not allow this; the message says who may. */
+      /** @description The token's scope or your role on the document does not allow this; the message says which, and who may. */
       403: {
         headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
           /**
            * @example {
-           *       "error": "only the owner or an editor may change this document; you are a viewer"
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -947,7 +1025,7 @@ export interface operations {
       412: {
         headers: {
           /** @description The current version, as a strong entity tag (`"4"`). */
-          ETag?: string;
+          ETag: string;
           [name: string]: unknown;
         };
         content: {
@@ -973,11 +1051,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
           [name: string]: unknown;
         };
         content: {
@@ -1007,7 +1091,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -1039,6 +1123,12 @@ export interface operations {
       /** @description Deleted. */
       204: {
         headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1061,7 +1151,7 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -1073,15 +1163,20 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description Your role on the document does not allow this; the message says who may. */
+      /** @description The token's scope or your role on the document does not allow this; the message says which, and who may. */
       403: {
         headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
           /**
            * @example {
-           *       "error": "only the owner or an editor may change this document; you are a viewer"
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -1105,7 +1200,7 @@ export interface operations {
       412: {
         headers: {
           /** @description The current version, as a strong entity tag (`"4"`). */
-          ETag?: string;
+          ETag: string;
           [name: string]: unknown;
         };
         content: {
@@ -1117,11 +1212,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
           [name: string]: unknown;
         };
         content: {
@@ -1151,7 +1252,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -1180,6 +1281,12 @@ export interface operations {
       /** @description The document’s users. */
       200: {
         headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1204,7 +1311,7 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -1230,11 +1337,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
           [name: string]: unknown;
         };
         content: {
@@ -1264,7 +1377,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -1297,6 +1410,12 @@ export interface operations {
       /** @description The user had the document; their role is now this. */
       200: {
         headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1306,6 +1425,12 @@ export interface operations {
       /** @description The user was added. */
       201: {
         headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1330,7 +1455,7 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -1342,9 +1467,14 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description Your role on the document does not allow this; the message says who may. */
+      /** @description The token's scope or your role on the document does not allow this; the message says which, and who may. */
       403: {
         headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1370,11 +1500,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
           [name: string]: unknown;
         };
         content: {
@@ -1404,7 +1540,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -1435,6 +1571,12 @@ export interface operations {
       /** @description Removed. */
       204: {
         headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -1457,7 +1599,7 @@ export interface operations {
       401: {
         headers: {
           /** @description The bearer challenge, as in `Bearer realm="api"`. */
-          'WWW-Authenticate'?: string;
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -1469,9 +1611,14 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description Your role on the document does not allow this; the message says who may. */
+      /** @description The token's scope or your role on the document does not allow this; the message says which, and who may. */
       403: {
         headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1497,11 +1644,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
           [name: string]: unknown;
         };
         content: {
@@ -1531,7 +1684,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {
@@ -1557,17 +1710,29 @@ export interface operations {
       /** @description The database answers. */
       200: {
         headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['HealthDto'];
         };
       };
-      /** @description Over the rate limit: per token, or per client address without a valid token. Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). */
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
       429: {
         headers: {
           /** @description Seconds until the limit resets. */
-          'Retry-After'?: string;
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
           [name: string]: unknown;
         };
         content: {
@@ -1583,7 +1748,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
-          'Retry-After'?: string;
+          'Retry-After': string;
           [name: string]: unknown;
         };
         content: {

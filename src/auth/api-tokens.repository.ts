@@ -10,6 +10,7 @@ interface TokenRow {
   expires_at: Date | string | null;
   revoked_at: Date | string | null;
   last_used_at: Date | string | null;
+  scopes: string;
   user_id: number;
   email: string;
   fname: string;
@@ -23,12 +24,14 @@ export interface TokenWithUser {
   expiresAt: Date | null;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
+  /** As stored: space-separated. */
+  scopes: string;
   user: { id: number; email: string; fname: string; lname: string; avatarUrl: string | null };
 }
 
 const FIND_WITH_USER_SQL = `SELECT t.id AS token_id, t.expires_at AS expires_at,
-  t.revoked_at AS revoked_at, t.last_used_at AS last_used_at, u.id AS user_id, u.email AS email,
-  u.fname AS fname, u.lname AS lname, u.avatar_url AS avatar_url
+  t.revoked_at AS revoked_at, t.last_used_at AS last_used_at, t.scopes AS scopes,
+  u.id AS user_id, u.email AS email, u.fname AS fname, u.lname AS lname, u.avatar_url AS avatar_url
 FROM api_tokens t JOIN users u ON u.id = t.user_id
 WHERE t.token_hash = ?`;
 
@@ -48,6 +51,7 @@ export class ApiTokensRepository {
       expiresAt: toDateOrNull(row.expires_at),
       revokedAt: toDateOrNull(row.revoked_at),
       lastUsedAt: toDateOrNull(row.last_used_at),
+      scopes: row.scopes,
       user: {
         id: Number(row.user_id),
         email: row.email,
@@ -61,6 +65,11 @@ export class ApiTokensRepository {
   async insert(values: Omit<ApiToken, 'id' | 'user'>): Promise<ApiToken> {
     const result = await this.tokens.insert(values);
     return { ...values, id: Number(result.identifiers[0].id) };
+  }
+
+  /** A user's tokens, oldest first (on the user_id index). */
+  findByUser(userId: number): Promise<ApiToken[]> {
+    return this.tokens.find({ where: { userId }, order: { id: 'ASC' } });
   }
 
   async revokeByHash(tokenHash: string, at: Date): Promise<boolean> {

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
+import { TokenScope } from '../common/decorators/required-scope.decorator';
 import { InvalidInput } from '../common/errors/domain-errors';
 import { UserProfile } from '../users/user-profile';
 import { UsersService } from '../users/users.service';
 import { ApiTokensRepository } from './api-tokens.repository';
 import { InvalidToken, TokenNotFound } from './auth.errors';
+import { ApiToken } from './entities/api-token.entity';
 import { generateToken, hashToken, looksLikeToken } from './token-codec';
+import { decodeScopes, encodeScopes, grantedScopes } from './token-scopes';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Recording when a token was last used costs a write, so it is done at most once a minute. */
@@ -17,6 +20,17 @@ export interface IssueTokenInput {
   email: string;
   name?: string;
   expiresInDays?: number;
+  /** `docs:read`, `docs:write`, or both comma-separated in one entry; default every scope. */
+  scopes?: string[];
+}
+
+/** How many leading characters of a token are kept to recognise it by: `dms_` and 4 more. */
+export const TOKEN_PREFIX_LENGTH = 8;
+
+/** Who is calling, and what their token allows. */
+export interface AuthenticatedCaller {
+  user: UserProfile;
+  scopes: TokenScope[];
 }
 
 export interface IssuedToken {
@@ -24,6 +38,7 @@ export interface IssuedToken {
   id: number;
   name: string;
   userId: number;
+  scopes: TokenScope[];
   expiresAt: Date | null;
 }
 
@@ -42,11 +57,11 @@ export class ApiTokensService {
   ) {}
 
   /**
-   * The user a token acts for; throws InvalidToken for unknown, revoked or expired tokens.
-   * One indexed lookup, never cached (a revoked token is refused on the next request), plus
-   * at most one write per token and minute recording its use.
+   * The user a token acts for and its scopes; throws InvalidToken for unknown, revoked or
+   * expired tokens. One indexed lookup, never cached (a revoked token is refused on the next
+   * request), plus at most one write per token and minute recording its use.
    */
-  async authenticate(token: string): Promise<UserProfile> {
+  async authenticate(token: string): Promise<AuthenticatedCaller> {
     if (!looksLikeToken(token)) throw new InvalidToken();
     const found = await this.tokens.findWithUserByHash(hashToken(token));
     if (!found) throw new InvalidToken();
@@ -57,7 +72,7 @@ export class ApiTokensService {
     if (this.claimLastUsedWrite(found.tokenId, found.lastUsedAt, now)) {
       await this.tokens.recordUse(found.tokenId, now, LAST_USED_RESOLUTION_MS);
     }
-    return found.user;
+    return { user: found.user, scopes: decodeScopes(found.scopes) };
   }
 
   private claimLastUsedWrite(tokenId: number, lastUsedAt: Date | null, now: Date): boolean {
@@ -79,6 +94,7 @@ export class ApiTokensService {
     if (days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= 3650)) {
       throw new InvalidInput('expires-in-days must be an integer between 1 and 3650');
     }
+    const scopes = grantedScopes(input.scopes);
     const user = await this.users.getByEmail(input.email);
     const token = generateToken();
     const now = this.clock.now();
@@ -87,12 +103,20 @@ export class ApiTokensService {
       userId: user.id,
       name,
       tokenHash: hashToken(token),
+      tokenPrefix: token.slice(0, TOKEN_PREFIX_LENGTH),
+      scopes: encodeScopes(scopes),
       createdAt: now,
       lastUsedAt: null,
       expiresAt,
       revokedAt: null,
     });
-    return { token, id: stored.id, name, userId: user.id, expiresAt };
+    return { token, id: stored.id, name, userId: user.id, scopes, expiresAt };
+  }
+
+  /** Every token of the user with this e-mail, oldest first. */
+  async listForUser(email: string): Promise<ApiToken[]> {
+    const user = await this.users.getByEmail(email);
+    return this.tokens.findByUser(user.id);
   }
 
   async revoke(token: string): Promise<void> {

@@ -1,4 +1,5 @@
-import { NotFound, Unauthenticated } from '../common/errors/domain-errors';
+import { TokenScope } from '../common/decorators/required-scope.decorator';
+import { Forbidden, NotFound, Unauthenticated } from '../common/errors/domain-errors';
 
 export class MissingToken extends Unauthenticated {
   constructor() {
@@ -15,5 +16,17 @@ export class InvalidToken extends Unauthenticated {
 export class TokenNotFound extends NotFound {
   constructor() {
     super('no such token');
+  }
+}
+
+/** The token is valid but its scopes do not cover the request (403, RFC 6750 §3.1). */
+export class InsufficientScope extends Forbidden {
+  constructor(needed: TokenScope, held: readonly TokenScope[]) {
+    const action = needed === 'docs:write' ? 'writing' : 'reading';
+    super(
+      `insufficient scope: ${action} needs a token with ${needed}; ` +
+        `this token has ${held.length > 0 ? held.join(', ') : 'no scope'}`,
+      needed,
+    );
   }
 }

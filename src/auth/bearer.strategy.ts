@@ -4,6 +4,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-http-bearer';
 import { UserProfile } from '../users/user-profile';
 import { ApiTokensService } from './api-tokens.service';
+import { TokenAuthInfo } from './token-auth-info';
 
 @Injectable()
 export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
@@ -24,7 +25,9 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
     super.authenticate(headerOnly, options);
   }
 
-  validate(token: string): Promise<UserProfile> {
-    return this.tokens.authenticate(token);
+  /** The user becomes `request.user`; the token's scopes `request.authInfo` (passport's info). */
+  async validate(token: string): Promise<[UserProfile, TokenAuthInfo]> {
+    const { user, scopes } = await this.tokens.authenticate(token);
+    return [user, { scopes }];
   }
 }

@@ -7,7 +7,13 @@ const DEFAULTS: AppConfig = {
   seedDemoUser: true,
   logLevel: 'log',
   databaseTimeouts: { connectMs: 5000, queryMs: 10_000 },
-  http: { requestTimeoutMs: 30_000, shutdownGraceMs: 10_000, trustProxy: false, corsOrigins: [] },
+  http: {
+    requestTimeoutMs: 30_000,
+    shutdownGraceMs: 10_000,
+    shutdownDrainMs: null,
+    trustProxy: false,
+    corsOrigins: [],
+  },
   rateLimit: { windowMs: 60_000, perToken: 600, perAddress: 300, redisUrl: null },
 };
 
@@ -205,6 +211,7 @@ describe('parseEnvironment', () => {
           DB_QUERY_TIMEOUT_MS: '2500',
           REQUEST_TIMEOUT_MS: '9000',
           SHUTDOWN_GRACE_MS: '0',
+          SHUTDOWN_DRAIN_MS: '1500',
           RATE_LIMIT_WINDOW_MS: '1000',
           RATE_LIMIT_PER_TOKEN: '5',
           RATE_LIMIT_PER_ADDRESS: '0',
@@ -213,7 +220,12 @@ describe('parseEnvironment', () => {
       ).toEqual({
         ...DEFAULTS,
         databaseTimeouts: { connectMs: 1500, queryMs: 2500 },
-        http: { ...DEFAULTS.http, requestTimeoutMs: 9000, shutdownGraceMs: 0 },
+        http: {
+          ...DEFAULTS.http,
+          requestTimeoutMs: 9000,
+          shutdownGraceMs: 0,
+          shutdownDrainMs: 1500,
+        },
         rateLimit: {
           windowMs: 1000,
           perToken: 5,
@@ -258,6 +270,11 @@ describe('parseEnvironment', () => {
         'SHUTDOWN_GRACE_MS',
         '-5',
         'SHUTDOWN_GRACE_MS must be an integer between 0 and 3600000 (got "-5")',
+      ],
+      [
+        'SHUTDOWN_DRAIN_MS',
+        'soon',
+        'SHUTDOWN_DRAIN_MS must be an integer between 0 and 3600000 (got "soon")',
       ],
     ])('rejects %s=%s naming the variable', (name, value, message) => {
       expectConfigError({ [name]: value }, `Invalid configuration: ${message}`);

@@ -85,6 +85,9 @@ class EnvironmentVariables {
   @IntegerBetween('SHUTDOWN_GRACE_MS', 0, HOUR_MS)
   SHUTDOWN_GRACE_MS?: number;
 
+  @IntegerBetween('SHUTDOWN_DRAIN_MS', 0, HOUR_MS)
+  SHUTDOWN_DRAIN_MS?: number;
+
   @IntegerBetween('RATE_LIMIT_WINDOW_MS', 1000, HOUR_MS)
   RATE_LIMIT_WINDOW_MS?: number;
 
@@ -126,6 +129,11 @@ export interface AppConfig {
     requestTimeoutMs: number;
     /** How long in-flight requests may run on after SIGTERM. */
     shutdownGraceMs: number;
+    /**
+     * After SIGTERM, how long a keep-alive connection must stay idle before it is closed;
+     * null: the HTTP server's keep-alive timeout.
+     */
+    shutdownDrainMs: number | null;
     trustProxy: TrustProxy;
     /** Origins allowed to call the API from a browser; empty: CORS off. */
     corsOrigins: string[];
@@ -162,6 +170,7 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
     http: {
       requestTimeoutMs: vars.REQUEST_TIMEOUT_MS ?? 30_000,
       shutdownGraceMs: vars.SHUTDOWN_GRACE_MS ?? 10_000,
+      shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS ?? null,
       trustProxy: parseTrustProxy(vars.TRUST_PROXY),
       corsOrigins: parseCorsOrigins(vars.CORS_ORIGINS),
     },

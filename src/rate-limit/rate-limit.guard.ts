@@ -7,9 +7,10 @@ import {
   type ThrottlerModuleOptions,
   type ThrottlerRequest,
   ThrottlerStorage,
+  type ThrottlerLimitDetail,
 } from '@nestjs/throttler';
 import { createHash } from 'node:crypto';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 
 /**
  * Counts requests per API token, and per client address for requests without a valid token
@@ -34,6 +35,21 @@ export class RateLimitGuard extends ThrottlerGuard {
   protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
     if (request.limit === 0) return true;
     return super.handleRequest(request);
+  }
+
+  /**
+   * The refusal carries the same `X-RateLimit-*` headers as every counted answer (the
+   * throttler sets only `Retry-After` here): none left, and when the budget comes back.
+   */
+  protected override async throwThrottlingException(
+    context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
+    const response = context.switchToHttp().getResponse<Response>();
+    response.setHeader('X-RateLimit-Limit', detail.limit);
+    response.setHeader('X-RateLimit-Remaining', 0);
+    response.setHeader('X-RateLimit-Reset', detail.timeToBlockExpire);
+    return super.throwThrottlingException(context, detail);
   }
 
   protected override async getTracker(request: Request): Promise<string> {

@@ -11,6 +11,11 @@ export class UsersRepository {
     return this.users.findOneBy({ email });
   }
 
+  /** Every user, by id. */
+  findAll(): Promise<User[]> {
+    return this.users.find({ order: { id: 'ASC' } });
+  }
+
   async insert(values: Omit<User, 'id'>): Promise<User> {
     const result = await this.users.insert(values);
     return { ...values, id: Number(result.identifiers[0].id) };

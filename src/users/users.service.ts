@@ -39,6 +39,11 @@ export class UsersService {
     return user;
   }
 
+  /** Every user, ordered by id. */
+  list(): Promise<User[]> {
+    return this.users.findAll();
+  }
+
   hasNoUsers(): Promise<boolean> {
     return this.users.isEmpty();
   }

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { createConnection, RowDataPacket } from 'mysql2/promise';
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { buildIfNeeded, runCli, RunningService, startBuiltService } from '../support/built-service';
 import { databaseKind, dropTestDatabase } from '../support/test-app';
@@ -52,6 +52,71 @@ function create(
     const half = Math.floor(body.length / 2);
     req.write(body.slice(0, half));
     void sendRest.then(() => req.end(body.slice(half)));
+  });
+}
+
+/**
+ * What a keep-alive client saw for one request: a whole response, or an error. `sent` tells
+ * whether the request went out on a connected socket (a reused one, or a new one that
+ * connected), that is whether the server could have received it.
+ */
+type KeptAliveOutcome =
+  | { title: string; status: number; uuid?: string; connection?: string }
+  | { title: string; error: string; sent: boolean; reusedSocket: boolean };
+
+/** One POST through `agent` (keep-alive), as an API client with a connection pool sends it. */
+function createKeptAlive(
+  service: RunningService,
+  token: string,
+  agent: Agent,
+  title: string,
+): Promise<KeptAliveOutcome> {
+  const body = JSON.stringify({ title, path: '~/kept-alive' });
+  return new Promise((resolve) => {
+    let connected = false;
+    const req = httpRequest(
+      `${service.baseUrl}/api/v1/docs`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const parsed =
+            res.statusCode === 201 ? (JSON.parse(text) as { uuid: string }) : undefined;
+          resolve({
+            title,
+            status: res.statusCode!,
+            uuid: parsed?.uuid,
+            connection: res.headers.connection,
+          });
+        });
+        res.on('error', (error: NodeJS.ErrnoException) =>
+          resolve({ title, error: error.code ?? error.message, sent: true, reusedSocket: true }),
+        );
+      },
+    );
+    req.on('socket', (socket) => {
+      if (req.reusedSocket) connected = true;
+      else socket.once('connect', () => (connected = true));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({
+        title,
+        error: error.code ?? error.message,
+        sent: connected,
+        reusedSocket: req.reusedSocket,
+      }),
+    );
+    req.end(body);
   });
 }
 
@@ -142,6 +207,99 @@ describe(`graceful shutdown of the built service (${databaseKind})`, () => {
     expect(acknowledged.filter((uuid) => !storedUuids.has(uuid))).toEqual([]);
     expect(failures.filter((f) => storedTitles.has(f.title))).toEqual([]);
   }, 60_000);
+
+  it('on SIGTERM under keep-alive load: every request on an open connection is answered, none reset', async () => {
+    const service = await startBuiltService({ SHUTDOWN_GRACE_MS: '10000' });
+    const clients = 16;
+    const byClient: KeptAliveOutcome[][] = Array.from({ length: clients }, () => []);
+    let stopping: Promise<number | null> | undefined;
+    let acknowledged = 0;
+    // Each client has one keep-alive connection and sends its next create as soon as the
+    // previous answer arrives, until a request fails; the signal comes mid-load.
+    const client = async (id: number) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        for (let i = 0; ; i += 1) {
+          const outcome = await createKeptAlive(service, token, agent, `k${id}-${i}`);
+          byClient[id].push(outcome);
+          if ('error' in outcome) return;
+          if ('uuid' in outcome && outcome.uuid) acknowledged += 1;
+          if (!stopping && acknowledged >= 200) stopping = service.stop();
+        }
+      } finally {
+        agent.destroy();
+      }
+    };
+    await Promise.all(Array.from({ length: clients }, (_, id) => client(id)));
+    const exitCode = await stopping;
+
+    const outcomes = byClient.flat();
+    const answered = outcomes.filter((o) => 'status' in o);
+    const failures = outcomes.filter((o) => 'error' in o);
+    // A client's last answer before its failed reconnect: did it say `Connection: close`?
+    const closedByServer = byClient.filter((list) => {
+      const last = list.at(-2);
+      return last !== undefined && 'status' in last && last.connection === 'close';
+    });
+    console.info(
+      `shutdown under keep-alive load (${clients} clients): ${answered.length} answered, ` +
+        `${closedByServer.length} connections ended with Connection: close, ` +
+        `${failures.filter((f) => f.sent).length} sent requests without an answer, ` +
+        `${failures.filter((f) => !f.sent).length} new connections refused ` +
+        `(${[...new Set(failures.map((f) => f.error))].join(', ')}), exit ${exitCode}`,
+    );
+
+    expect(exitCode).toBe(0);
+    // No request that reached the server went unanswered: no reset, no hang-up.
+    expect(failures.filter((f) => f.sent)).toEqual([]);
+    // Only new connections after the listener closed were refused (nothing was sent on them).
+    expect(failures.map((f) => f.error)).toEqual(Array(clients).fill('ECONNREFUSED'));
+    expect(answered.filter((o) => o.status !== 201)).toEqual([]);
+    // Every connection ended with an answer telling the client to close it.
+    expect(closedByServer).toHaveLength(clients);
+    const stored = new Set((await storedDocs()).map((doc) => doc.uuid));
+    const acknowledgedUuids = answered.flatMap((o) => ('uuid' in o && o.uuid ? [o.uuid] : []));
+    expect(acknowledgedUuids.length).toBeGreaterThanOrEqual(200);
+    expect(acknowledgedUuids.filter((uuid) => !stored.has(uuid))).toEqual([]);
+  }, 60_000);
+
+  it('answers a request on a connection idle at SIGTERM, and closes connections idle for SHUTDOWN_DRAIN_MS', async () => {
+    const service = await startBuiltService({
+      SHUTDOWN_GRACE_MS: '10000',
+      SHUTDOWN_DRAIN_MS: '1500',
+    });
+    const reused = new Agent({ keepAlive: true, maxSockets: 1 });
+    const silent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect(await createKeptAlive(service, token, reused, 'before')).toMatchObject({
+        status: 201,
+        connection: 'keep-alive',
+      });
+      const silentAnswer = await createKeptAlive(service, token, silent, 'silent');
+      const silentAnsweredAt = performance.now();
+      expect(silentAnswer).toMatchObject({ status: 201, connection: 'keep-alive' });
+      const silentSocket = Object.values(silent.freeSockets).flat()[0]!;
+      const silentClosed = new Promise<number>((resolve) =>
+        silentSocket.once('close', () => resolve(performance.now())),
+      );
+
+      const stopping = service.stop();
+      await service.waitForOutput((output) => output.includes('request(s) in flight'));
+      expect(service.output()).toContain('2 idle connection(s) closed once silent for 1500 ms');
+      // The connection was idle when the signal came: the request sent on it now is served.
+      const after = await createKeptAlive(service, token, reused, 'after');
+      expect(after).toMatchObject({ status: 201, connection: 'close' });
+
+      // The other one stays silent: closed by the server once the window has passed.
+      expect((await silentClosed) - silentAnsweredAt).toBeGreaterThanOrEqual(1450);
+      expect(await stopping).toBe(0);
+      const titles = new Set((await storedDocs()).map((doc) => doc.title));
+      expect(['before', 'silent', 'after'].filter((title) => !titles.has(title))).toEqual([]);
+    } finally {
+      reused.destroy();
+      silent.destroy();
+    }
+  }, 30_000);
 
   it('does not wait for a stalled client longer than SHUTDOWN_GRACE_MS', async () => {
     const service = await startBuiltService({ SHUTDOWN_GRACE_MS: '1000' });

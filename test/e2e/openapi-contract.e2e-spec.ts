@@ -3,6 +3,7 @@
 // documented headers and match the documented schema (no field missing, none extra).
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
+import { ApiTokensService } from '../../src/auth/api-tokens.service';
 import { DocUsersService } from '../../src/docs/doc-users.service';
 import { DocsService } from '../../src/docs/docs.service';
 import { FoldersService } from '../../src/folders/folders.service';
@@ -23,6 +24,18 @@ const DOC_USER = '/api/v1/docs/{uuid}/users/{user_id}';
 const HEALTH = '/health';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
 const OVERSIZED = { title: 'Big', html: 'x'.repeat(5 * 1024 * 1024 + 1) };
+const INSUFFICIENT_SCOPE = 'Bearer error="insufficient_scope", scope="docs:write"';
+
+const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
+/** A response counted against a limit of 1: the three headers, with `remaining` left. */
+function expectRateLimitHeaders(response: request.Response, remaining: string): void {
+  expect(response.headers).toMatchObject({
+    'x-ratelimit-limit': '1',
+    'x-ratelimit-remaining': remaining,
+    'x-ratelimit-reset': expect.stringMatching(/^[1-9]\d*$/) as unknown,
+  });
+}
 
 /** The request body Swagger UI fills in: each property's documented example. */
 function exampleBody(schemaName: string): Record<string, unknown> {
@@ -38,13 +51,28 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
   let test: TestApp;
   let user: TestUser;
   let other: TestUser;
+  /** A token of `user` made with `--scope docs:read`. */
+  let readOnly: string;
   const contract = new ContractChecker();
 
   beforeAll(async () => {
     test = await startTestApp();
     user = await givenUser(test, { avatarUrl: 'https://example.com/ada.png' });
     other = await givenUser(test);
+    readOnly = (
+      await test.app
+        .get(ApiTokensService)
+        .issue({ email: user.email, name: 'reader', scopes: ['docs:read'] })
+    ).token;
   });
+
+  /** A write refused for a read-only token: 403 with the RFC 6750 challenge. */
+  function expectInsufficientScope(response: { status: number; headers: object }) {
+    expect(response.status).toBe(403);
+    expect((response.headers as Record<string, string>)['www-authenticate']).toBe(
+      INSUFFICIENT_SCOPE,
+    );
+  }
   afterAll(() => test.close());
   afterEach(() => jest.restoreAllMocks());
 
@@ -121,6 +149,10 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
 
     it('413 for a body over 5 MiB', async () => {
       expect((await call('post', DOCS, { body: OVERSIZED })).status).toBe(413);
+    });
+
+    it('403 with a read-only token', async () => {
+      expectInsufficientScope(await call('post', DOCS, { token: readOnly, body: { title: 'x' } }));
     });
 
     it('500 when something unexpected fails', async () => {
@@ -237,6 +269,12 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
 
     it('413 for a body over 5 MiB', async () => {
       expect((await call('put', DOC, { uuid, body: OVERSIZED })).status).toBe(413);
+    });
+
+    it('403 with a read-only token', async () => {
+      expectInsufficientScope(
+        await call('put', DOC, { uuid, token: readOnly, body: { title: 'x' } }),
+      );
     });
 
     it('500 when something unexpected fails', async () => {
@@ -397,6 +435,10 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       expect((await call('delete', DOC, { uuid, token: null })).status).toBe(401);
     });
 
+    it('403 with a read-only token', async () => {
+      expectInsufficientScope(await call('delete', DOC, { uuid, token: readOnly }));
+    });
+
     it('500 when something unexpected fails', async () => {
       failNextCall(test.app.get(DocsService), 'remove');
       expect((await call('delete', DOC, { uuid })).status).toBe(500);
@@ -462,14 +504,29 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       ['delete', DOC_USER, undefined],
     ] as const)('%s %s', async (method, path, body) => {
       const { token } = await givenUser(limited);
-      await call(method, path, { app: limited, token, uuid, userId: 1, body });
+      const counted = await call(method, path, { app: limited, token, uuid, userId: 1, body });
+      expectRateLimitHeaders(counted, '0');
       const response = await call(method, path, { app: limited, token, uuid, userId: 1, body });
       expect(response.status).toBe(429);
+      expectRateLimitHeaders(response, '0');
     });
 
     it('get /health', async () => {
-      await call('get', HEALTH, { app: limited, token: null });
+      expectRateLimitHeaders(await call('get', HEALTH, { app: limited, token: null }), '0');
       expect((await call('get', HEALTH, { app: limited, token: null })).status).toBe(429);
+    });
+
+    it('documents the X-RateLimit-* headers on every success and every 429', () => {
+      for (const [path, operations] of Object.entries(openapi.paths)) {
+        for (const method of Object.keys(operations)) {
+          for (const [status, response] of Object.entries(operation(method, path).responses)) {
+            if (!/^2\d\d$|^429$/.test(status)) continue;
+            expect(Object.keys(response.headers ?? {})).toEqual(
+              expect.arrayContaining(RATE_LIMIT_HEADERS),
+            );
+          }
+        }
+      }
     });
   });
 
@@ -509,5 +566,23 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
         expect(op.security).toEqual(path === HEALTH ? [] : [{ bearer: [] }]);
       }
     }
+  });
+
+  // Swagger UI fills an example into "Try it out"; for an optional filter an unchanged Execute
+  // would then filter, and a user would miss what is there. Examples go in the description.
+  it('gives no optional query parameter an example (Swagger UI would pre-fill it)', () => {
+    const prefilled: string[] = [];
+    for (const [path, operations] of Object.entries(openapi.paths)) {
+      for (const method of Object.keys(operations)) {
+        for (const parameter of operation(method, path).parameters ?? []) {
+          if (parameter.in !== 'query' || parameter.required) continue;
+          const examples = [parameter, parameter.schema].filter(
+            (node) => 'example' in node || 'examples' in node,
+          );
+          if (examples.length > 0) prefilled.push(`${method} ${path} ?${parameter.name}`);
+        }
+      }
+    }
+    expect(prefilled).toEqual([]);
   });
 });

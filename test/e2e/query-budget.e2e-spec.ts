@@ -6,8 +6,9 @@ import { recordStatements, StatementLog } from '../support/statement-log';
 import { withListeningServer } from '../support/listening-server';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
-/** The one authentication lookup: the token and its user, by the token's unique hash. */
-const AUTH_LOOKUP = /^SELECT .* FROM api_tokens t JOIN users u .* WHERE t\.token_hash = \?$/;
+/** The one authentication lookup: the token, its scopes and its user, by the token's unique hash. */
+const AUTH_LOOKUP =
+  /^SELECT .*\bt\.scopes\b.* FROM api_tokens t JOIN users u .* WHERE t\.token_hash = \?$/;
 const LAST_USED_WRITE = /^UPDATE api_tokens SET last_used_at/;
 
 /**
@@ -274,6 +275,24 @@ describe(`query budget per request (${databaseKind})`, () => {
       log.reset();
       await request(test.http).get('/api/v1/docs').set(user.auth).expect(401);
       expect(log.statements()).toEqual([expect.stringMatching(AUTH_LOOKUP)]);
+    });
+
+    it("a read-only token's refused write costs the lookup alone (the scopes come with it)", async () => {
+      const issued = await test.app
+        .get(ApiTokensService)
+        .issue({ email: owner.email, scopes: ['docs:read'] });
+      const auth = { Authorization: `Bearer ${issued.token}` };
+      await request(test.http).get('/api/v1/folders').set(auth).expect(200);
+      log.reset();
+      await request(test.http).post('/api/v1/docs').set(auth).send({ title: 'x' }).expect(403);
+      await request(test.http)
+        .put(`/api/v1/docs/${uuid}`)
+        .set(auth)
+        .send({ title: 'x' })
+        .expect(403);
+      await request(test.http).delete(`/api/v1/docs/${uuid}`).set(auth).expect(403);
+      expect(log.statements()).toEqual(Array(3).fill(expect.stringMatching(AUTH_LOOKUP)));
+      expect(log.transactions()).toBe(0);
     });
 
     it('an unknown or malformed token costs at most the lookup', async () => {

@@ -11,6 +11,17 @@ async function appWith(settings: Record<string, string>): Promise<TestApp> {
   return startTestApp();
 }
 
+/** A 429 tells a client that backs off everything: the limit, none left, and when it resets. */
+function expectRefusal(response: request.Response, limit: number): void {
+  expect(response.status).toBe(429);
+  expect(response.body).toEqual(exceeded(limit));
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  expect(response.headers['retry-after']).toMatch(RETRY_AFTER_SECONDS);
+  expect(response.headers['x-ratelimit-limit']).toBe(String(limit));
+  expect(response.headers['x-ratelimit-remaining']).toBe('0');
+  expect(response.headers['x-ratelimit-reset']).toBe(response.headers['retry-after']);
+}
+
 function exceeded(limit: number) {
   return {
     error: expect.stringMatching(
@@ -39,7 +50,7 @@ describe('rate limits', () => {
 
     const from = (address: string) => ({ 'X-Forwarded-For': address });
 
-    it('counts every route against one budget per token, then answers 429 with Retry-After', async () => {
+    it('counts every route against one budget per token, then answers 429 with Retry-After and the limit headers', async () => {
       const sent = [
         request(test.http).get('/api/v1/docs').set(alice.auth),
         request(test.http).post('/api/v1/docs').set(alice.auth).send({ title: 'one' }),
@@ -56,10 +67,7 @@ describe('rate limits', () => {
       expect(remaining).toEqual(['2', '1', '0']);
 
       const refused = await request(test.http).get('/api/v1/docs').set(alice.auth);
-      expect(refused.status).toBe(429);
-      expect(refused.body).toEqual(exceeded(3));
-      expect(refused.headers['content-type']).toMatch(/^application\/json/);
-      expect(refused.headers['retry-after']).toMatch(RETRY_AFTER_SECONDS);
+      expectRefusal(refused, 3);
       expect(refused.headers['x-request-id']).toBeDefined();
       // A refused write is not performed.
       await request(test.http)
@@ -82,8 +90,8 @@ describe('rate limits', () => {
     it('limits requests without a token per client address', async () => {
       await request(test.http).get('/health').set(from('10.0.0.1')).expect(200);
       await request(test.http).get('/health').set(from('10.0.0.1')).expect(200);
-      const refused = await request(test.http).get('/health').set(from('10.0.0.1')).expect(429);
-      expect(refused.body).toEqual(exceeded(2));
+      const refused = await request(test.http).get('/health').set(from('10.0.0.1'));
+      expectRefusal(refused, 2);
       await request(test.http).get('/health').set(from('10.0.0.2')).expect(200);
     });
 
@@ -97,9 +105,8 @@ describe('rate limits', () => {
       }
       const refused = await request(test.http)
         .get('/api/v1/docs')
-        .set({ ...from('10.0.0.3'), Authorization: guess() })
-        .expect(429);
-      expect(refused.body).toEqual(exceeded(2));
+        .set({ ...from('10.0.0.3'), Authorization: guess() });
+      expectRefusal(refused, 2);
       // A valid token from that address still has its own budget.
       await request(test.http)
         .get('/api/v1/docs')
@@ -151,10 +158,15 @@ describe('rate limits', () => {
     it('enforce one limit per token across both', async () => {
       const user = await givenUser(first);
       const statuses: number[] = [];
+      const remaining: string[] = [];
       for (const app of [first, second, first, second, first, second]) {
-        statuses.push((await request(app.http).get('/api/v1/docs').set(user.auth)).status);
+        const response = await request(app.http).get('/api/v1/docs').set(user.auth);
+        statuses.push(response.status);
+        remaining.push(response.headers['x-ratelimit-remaining']);
+        if (response.status === 429) expectRefusal(response, 4);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+      expect(remaining).toEqual(['3', '2', '1', '0', '0', '0']);
       console.info(`rate limit across two instances on Redis (limit 4): ${statuses.join(' ')}`);
     });
   });

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { ISO_UTC_MS } from '../support/expectations';
 import { databaseKind, dropTestDatabase } from '../support/test-app';
 import { buildIfNeeded, runCli, RunningService, startBuiltService } from '../support/built-service';
 
@@ -111,8 +112,167 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
       expect((await get(service, '/api/v1/docs', lastLine(issued.stdout))).status).toBe(200);
     });
 
+    describe('scopes', () => {
+      async function send(method: 'GET' | 'POST', path: string, token: string) {
+        const response = await fetch(`${service.baseUrl}${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          ...(method === 'POST' ? { body: JSON.stringify({ title: 'From the CLI test' }) } : {}),
+        });
+        return {
+          status: response.status,
+          challenge: response.headers.get('www-authenticate'),
+          body: await response.json(),
+        };
+      }
+
+      it('--scope docs:read makes a token that reads (200) and may not write (403)', async () => {
+        const issued = await runCli(['tokens', 'create', '--email', email, '--scope', 'docs:read']);
+        expect(issued).toMatchObject({ code: 0, stderr: '' });
+        expect(issued.stdout).toContain('(docs:read; never expires)');
+        const token = lastLine(issued.stdout);
+        expect(token).toMatch(TOKEN_LINE);
+
+        expect((await send('GET', '/api/v1/docs', token)).status).toBe(200);
+        expect(await send('POST', '/api/v1/docs', token)).toEqual({
+          status: 403,
+          challenge: 'Bearer error="insufficient_scope", scope="docs:write"',
+          body: {
+            error:
+              'insufficient scope: writing needs a token with docs:write; this token has docs:read',
+          },
+        });
+      });
+
+      it.each([
+        ['no --scope', []],
+        ['--scope docs:write', ['--scope', 'docs:write']],
+        ['a comma-separated list', ['--scope', 'docs:read,docs:write']],
+        ['the option repeated', ['--scope', 'docs:read', '--scope', ' docs:write ']],
+      ])('%s makes a token that reads and writes', async (_case, args) => {
+        const issued = await runCli(['tokens', 'create', '--email', email, ...args]);
+        expect(issued).toMatchObject({ code: 0, stderr: '' });
+        expect(issued.stdout).toContain('(docs:read, docs:write; never expires)');
+        const token = lastLine(issued.stdout);
+        expect((await send('POST', '/api/v1/docs', token)).status).toBe(201);
+        expect((await send('GET', '/api/v1/docs', token)).status).toBe(200);
+      });
+    });
+
+    describe('tokens list', () => {
+      const owner = `list-${Date.now()}@example.com`;
+
+      it("prints each of the user's tokens, oldest first, with no more than 8 of its characters", async () => {
+        await runCli(['users', 'create', '--email', owner, '--fname', 'Lis', '--lname', 'Ter']);
+        const make = async (...args: string[]) => {
+          const result = await runCli(['tokens', 'create', '--email', owner, ...args]);
+          expect(result.code).toBe(0);
+          return lastLine(result.stdout);
+        };
+        const used = await make('--name', 'laptop');
+        const reader = await make('--name', 'reader', '--scope', 'docs:read');
+        const expiring = await make('--name', 'ci', '--expires-in-days', '7');
+        const revoked = await make('--name', 'old');
+        expect((await get(service, '/api/v1/docs', used)).status).toBe(200);
+        expect((await runCli(['tokens', 'revoke', '--token', revoked])).code).toBe(0);
+
+        const result = await runCli(['tokens', 'list', '--email', ` ${owner.toUpperCase()} `]);
+        expect(result).toMatchObject({ code: 0, stderr: '' });
+        const listed = JSON.parse(result.stdout) as Record<string, unknown>[];
+        const time = expect.stringMatching(ISO_UTC_MS);
+        const both = ['docs:read', 'docs:write'];
+        expect(listed).toEqual([
+          { ...row('laptop', used, both), last_used_at: time },
+          row('reader', reader, ['docs:read']),
+          { ...row('ci', expiring, both), expires_at: time },
+          { ...row('old', revoked, both), revoked_at: time },
+        ]);
+        const ids = listed.map((token) => token.id as number);
+        expect(ids).toEqual([...ids].sort((a, b) => a - b));
+        const created = Date.parse(listed[2].created_at as string);
+        expect(Date.parse(listed[2].expires_at as string) - created).toBe(7 * 24 * 3600 * 1000);
+        expect(Date.parse(listed[3].revoked_at as string)).toBeGreaterThanOrEqual(
+          Date.parse(listed[3].created_at as string),
+        );
+        for (const token of [used, reader, expiring, revoked]) {
+          expect(result.stdout).not.toContain(token.slice(0, 9));
+        }
+
+        function row(name: string, token: string, scopes: string[]) {
+          return {
+            id: expect.any(Number),
+            name,
+            prefix: token.slice(0, 8),
+            scopes,
+            created_at: time,
+            last_used_at: null,
+            expires_at: null,
+            revoked_at: null,
+          };
+        }
+      }, 60_000); // eight CLI runs, each starting the application
+
+      it('prints [] for a user without tokens', async () => {
+        const lonely = `lonely-${Date.now()}@example.com`;
+        await runCli(['users', 'create', '--email', lonely, '--fname', 'No', '--lname', 'Token']);
+        const result = await runCli(['tokens', 'list', '--email', lonely]);
+        expect(result).toMatchObject({ code: 0, stderr: '' });
+        expect(JSON.parse(result.stdout)).toEqual([]);
+      });
+    });
+
+    it('users list prints every user as JSON, ordered by id, as users create printed them', async () => {
+      const made = [];
+      for (const name of ['Grace', 'Alan']) {
+        const result = await runCli([
+          ...['users', 'create', '--email', `${name.toLowerCase()}-${Date.now()}@example.com`],
+          ...['--fname', name, '--lname', 'Listed'],
+        ]);
+        made.push(JSON.parse(result.stdout));
+      }
+      const result = await runCli(['users', 'list']);
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      const listed = JSON.parse(result.stdout) as { id: number }[];
+      expect(listed.slice(-2)).toEqual(made);
+      const ids = listed.map((user) => user.id);
+      expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
+      expect(listed).toContainEqual(expect.objectContaining({ email, fname: 'Ada' }));
+      for (const user of listed) {
+        expect(Object.keys(user).sort()).toEqual([
+          'avatar_url',
+          'created_at',
+          'email',
+          'fname',
+          'id',
+          'lname',
+        ]);
+      }
+    });
+
     it.each([
       ['an unknown e-mail', ['tokens', 'create', '--email', 'nobody@example.com'], 'no user'],
+      [
+        'an unknown scope',
+        ['tokens', 'create', '--email', email, '--scope', 'docs:admin'],
+        'error: unknown scope "docs:admin": scope must be one of docs:read, docs:write',
+      ],
+      [
+        'an unknown scope in a list',
+        ['tokens', 'create', '--email', email, '--scope', 'docs:read,admin'],
+        'unknown scope "admin"',
+      ],
+      ['an empty scope', ['tokens', 'create', '--email', email, '--scope', ''], 'unknown scope ""'],
+      [
+        '--scope without a value',
+        ['tokens', 'create', '--email', email, '--scope'],
+        "option '--scope <scope>' argument missing",
+      ],
+      [
+        'listing the tokens of an unknown e-mail',
+        ['tokens', 'list', '--email', 'no@example.com'],
+        'no user',
+      ],
+      ['listing tokens without --email', ['tokens', 'list'], "required option '--email <email>'"],
       ['a bad expiry', ['tokens', 'create', '--email', email, '--expires-in-days', 'soon'], 'days'],
       [
         'a zero expiry',
@@ -124,6 +284,7 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
     ])('refuses %s', async (_case, args, words) => {
       const result = await runCli(args);
       expect(result.code).not.toBe(0);
+      expect(result.stdout).toBe('');
       expect(result.stderr).toContain(words);
     });
   });

@@ -16,9 +16,15 @@ interface MediaType {
   example?: unknown;
 }
 
+interface HeaderObject {
+  description?: string;
+  required?: boolean;
+  schema?: Schema;
+}
+
 interface ResponseObject {
   description: string;
-  headers?: Record<string, unknown>;
+  headers?: Record<string, HeaderObject>;
   content?: Record<string, MediaType>;
 }
 
@@ -28,7 +34,13 @@ export interface Operation {
   description?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
-  parameters?: { name: string; in: string; schema: Schema; description?: string }[];
+  parameters?: {
+    name: string;
+    in: string;
+    required?: boolean;
+    schema: Schema;
+    description?: string;
+  }[];
   requestBody?: { content: Record<string, MediaType> };
   responses: Record<string, ResponseObject>;
 }
@@ -102,9 +114,16 @@ export class ContractChecker {
     }
     this.seen.add(`${op.operationId} ${response.status}`);
 
-    for (const header of Object.keys(documented.headers ?? {})) {
-      if (response.headers[header.toLowerCase()] === undefined) {
+    // A documented header must be there unless marked `required: false` (sent only when it
+    // applies), and when there, it must have the documented type.
+    for (const [header, doc] of Object.entries(documented.headers ?? {})) {
+      const value = response.headers[header.toLowerCase()] as string | undefined;
+      if (value === undefined) {
+        if (doc.required === false) continue;
         throw new Error(`${where}: documented header ${header} is missing`);
+      }
+      if (doc.schema?.type === 'integer' && !/^\d+$/.test(value)) {
+        throw new Error(`${where}: header ${header} is not an integer: ${value}`);
       }
     }
 

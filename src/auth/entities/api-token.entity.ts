@@ -23,6 +23,14 @@ export class ApiToken {
   @Column({ name: 'token_hash', type: 'varchar', length: 64 })
   tokenHash: string;
 
+  /** The token's first 8 characters, to recognise it by; null for tokens made before 1.1. */
+  @Column({ name: 'token_prefix', type: 'varchar', length: 8, nullable: true })
+  tokenPrefix: string | null;
+
+  /** What the token may do, space-separated (`docs:read docs:write`); see token-scopes.ts. */
+  @Column({ type: 'varchar', length: 100 })
+  scopes: string;
+
   @Column(timestampColumn('created_at'))
   createdAt: Date;
 

@@ -23,8 +23,19 @@ export class Unauthenticated extends DomainError {
   }
 }
 
-/** The caller may see the thing but not do this to it (HTTP 403). */
-export class Forbidden extends DomainError {}
+/**
+ * The caller is known but may not do this: the token's scope, or their role on the thing,
+ * does not allow it (HTTP 403).
+ */
+export class Forbidden extends DomainError {
+  /** When the token's scope is what is missing, that scope (RFC 6750 `insufficient_scope`). */
+  constructor(
+    message: string,
+    readonly missingScope?: string,
+  ) {
+    super(message);
+  }
+}
 
 /** The thing asked for does not exist for this user (HTTP 404). */
 export class NotFound extends DomainError {}

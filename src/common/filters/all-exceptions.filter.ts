@@ -77,6 +77,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
           : 'Bearer realm="api"',
       );
     }
+    if (exception instanceof Forbidden && exception.missingScope) {
+      response.setHeader(
+        'WWW-Authenticate',
+        `Bearer error="insufficient_scope", scope="${exception.missingScope}"`,
+      );
+    }
     if (exception instanceof PreconditionFailed) {
       response.setHeader('ETag', entityTag(exception.currentVersion));
     }

@@ -68,11 +68,22 @@ export class JsonLogger implements LoggerService {
     if (typeof message === 'object' && message !== null && !(message instanceof Error)) {
       logger[level]({ context, ...message });
     } else {
-      logger[level]({ context }, String(message));
+      logger[level]({ context }, trueRouteHeading(context, String(message)));
     }
   }
 
   private logger(): Logger {
     return requestContext.getStore()?.log ?? this.root;
   }
+}
+
+/**
+ * Nest's RoutesResolver heads each controller's routes with `Name {/prefix/path}:`, a path it
+ * builds without a request method, and the global prefix's exclusions match per method, so
+ * they are never applied there: `HealthController {/api/v1/health}:` for a controller served
+ * at `/health`. The `Mapped {/health, GET} route` lines that follow are built per route and
+ * are true, so the heading keeps only the controller's name.
+ */
+function trueRouteHeading(context: unknown, message: string): string {
+  return context === 'RoutesResolver' ? message.replace(/^(\w+) \{[^}]*\}:$/, '$1:') : message;
 }

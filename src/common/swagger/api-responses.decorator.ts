@@ -1,14 +1,53 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse } from '@nestjs/swagger';
+import { applyDecorators, RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { ApiBearerAuth, ApiResponse, DECORATORS } from '@nestjs/swagger';
+import {
+  REQUIRED_SCOPE,
+  requiredScopeOfRoute,
+  TokenScope,
+} from '../decorators/required-scope.decorator';
 import { ErrorResponseDto } from '../dto/error-response.dto';
 
 export const BEARER_SCHEME = 'bearer';
+
+interface HeaderDoc {
+  description: string;
+  /** Absent means present on every such answer; `false`: only when it applies. */
+  required?: boolean;
+  schema: { type: 'string' } | { type: 'integer'; minimum: number };
+  example?: string;
+}
 
 interface ErrorResponseDoc {
   description: string;
   /** A typical message; a route may document its own instead. */
   example: string;
-  headers?: Record<string, { description: string; schema: { type: 'string' } }>;
+  headers?: Record<string, HeaderDoc>;
+}
+
+/**
+ * The rate-limit headers of every answer counted against a limit: each successful one (unless
+ * the limit that applies is 0, see `documentRateLimitHeaders`), and the 429 itself.
+ */
+export function rateLimitHeaders(required: boolean): Record<string, HeaderDoc> {
+  const integer = { type: 'integer', minimum: 0 } as const;
+  return {
+    'X-RateLimit-Limit': {
+      description: 'Requests allowed per window for this token (or client address).',
+      required,
+      schema: integer,
+    },
+    'X-RateLimit-Remaining': {
+      description: 'Requests left in the current window; `0` on a 429.',
+      required,
+      schema: integer,
+    },
+    'X-RateLimit-Reset': {
+      description: 'Seconds until the budget is back; on a 429 the same as `Retry-After`.',
+      required,
+      schema: integer,
+    },
+  };
 }
 
 /**
@@ -27,18 +66,26 @@ export const ERROR_RESPONSES = {
       'WWW-Authenticate': {
         description: 'The bearer challenge, as in `Bearer realm="api"`.',
         schema: { type: 'string' },
+        required: true,
       },
     },
   },
   403: {
-    description: 'Your role on the document does not allow this; the message says who may.',
-    example: 'only the owner or an editor may change this document; you are a viewer',
+    description:
+      "The token's scope or your role on the document does not allow this; the message says which, and who may.",
+    example: 'insufficient scope: writing needs a token with docs:write; this token has docs:read',
+    headers: {
+      'WWW-Authenticate': {
+        description:
+          "Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with " +
+          '`--scope docs:read` may only read.',
+        schema: { type: 'string' },
+        required: false,
+        example: 'Bearer error="insufficient_scope", scope="docs:write"',
+      },
+    },
   },
   404: { description: 'No such document for this user.', example: 'document not found' },
-  413: {
-    description: 'The request body is larger than 5 MiB.',
-    example: 'request body is larger than the 5 MiB limit',
-  },
   412: {
     description:
       'The document is no longer the version named in `If-Match`: nothing was changed. The ' +
@@ -49,20 +96,26 @@ export const ERROR_RESPONSES = {
       ETag: {
         description: 'The current version, as a strong entity tag (`"4"`).',
         schema: { type: 'string' },
+        required: true,
       },
     },
+  },
+  413: {
+    description: 'The request body is larger than 5 MiB.',
+    example: 'request body is larger than the 5 MiB limit',
   },
   429: {
     description:
       'Over the rate limit: per token, or per client address without a valid token. ' +
-      'Successful responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and ' +
-      '`X-RateLimit-Reset` (seconds).',
+      'Successful answers carry the same `X-RateLimit-*` headers while a limit applies.',
     example: 'rate limit exceeded: at most 600 requests per 60 s; retry in 42 s',
     headers: {
       'Retry-After': {
         description: 'Seconds until the limit resets.',
         schema: { type: 'string' },
+        required: true,
       },
+      ...rateLimitHeaders(true),
     },
   },
   500: {
@@ -76,6 +129,7 @@ export const ERROR_RESPONSES = {
       'Retry-After': {
         description: 'Seconds to wait before retrying.',
         schema: { type: 'string' },
+        required: true,
       },
     },
   },
@@ -118,6 +172,29 @@ export const ApiErrorResponses = (
   );
 };
 
-/** Marks a controller as needing a bearer token, in Swagger UI and in the documented errors. */
-export const BearerAuth = () =>
-  applyDecorators(ApiBearerAuth(BEARER_SCHEME), ApiErrorResponses(...BEARER_ROUTE_ERRORS));
+/**
+ * Marks a controller as needing a bearer token, in Swagger UI and in the documented errors.
+ * Its routes that need the `docs:write` scope (by the rule the scope guard enforces) are
+ * documented with 403, unless a route documents its own 403.
+ */
+export const BearerAuth = (): ClassDecorator => (controller) => {
+  applyDecorators(
+    ApiBearerAuth(BEARER_SCHEME),
+    ApiErrorResponses(...BEARER_ROUTE_ERRORS),
+  )(controller);
+  const prototype = controller.prototype as Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(prototype)) {
+    const descriptor = Object.getOwnPropertyDescriptor(prototype, key);
+    const handler: unknown = descriptor?.value;
+    if (typeof handler !== 'function' || key === 'constructor') continue;
+    if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+    const declared = (Reflect.getMetadata(REQUIRED_SCOPE, handler) ??
+      Reflect.getMetadata(REQUIRED_SCOPE, controller)) as TokenScope | undefined;
+    const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+    if (requiredScopeOfRoute(method, declared) !== 'docs:write') continue;
+    const documented = Reflect.getMetadata(DECORATORS.API_RESPONSE, handler) as
+      Record<string, unknown> | undefined;
+    if (documented?.['403']) continue;
+    ApiErrorResponses(403)(prototype, key, descriptor);
+  }
+};

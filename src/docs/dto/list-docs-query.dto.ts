@@ -12,10 +12,7 @@ const digitsToNumber = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value;
 
 export class ListDocsQueryDto {
-  /**
-   * Page number, from 1. A page past the end is empty.
-   * @example 1
-   */
+  /** Page number, from 1. A page past the end is empty. */
   @ApiProperty({
     minimum: 1,
     maximum: Number.MAX_SAFE_INTEGER,
@@ -30,10 +27,7 @@ export class ListDocsQueryDto {
   @Max(Number.MAX_SAFE_INTEGER, { message: PAGE_RULE })
   page: number = 1;
 
-  /**
-   * Documents per page, 1 to 100.
-   * @example 20
-   */
+  /** Documents per page, 1 to 100. */
   @ApiProperty({ minimum: 1, maximum: 100, default: 20, required: false, type: 'integer' })
   @IsOptional()
   @Transform(digitsToNumber)
@@ -42,15 +36,14 @@ export class ListDocsQueryDto {
   @Max(100, { message: PER_PAGE_RULE })
   per_page: number = 20;
 
-  /**
-   * Only your own documents directly in this folder of yours (not in its subfolders).
-   * @example "~/reports/2024"
-   */
+  // No `example`: Swagger UI would fill it into "Try it out", and an unchanged Execute would
+  // then list that one folder only. Optional query parameters carry no example (the contract
+  // test checks it); their description gives one.
   @ApiProperty({
     pattern: FOLDER_PATH_PATTERN,
     maxLength: 4096,
     required: false,
-    description: `Only your own documents directly in this folder of yours (not in its subfolders); a folder that does not exist gives no documents. ${FOLDER_PATH_DESCRIPTION}`,
+    description: `Only your own documents directly in this folder of yours (not in its subfolders), for example \`~/reports/2024\`; a folder that does not exist gives no documents. Leave it out to list all of them. ${FOLDER_PATH_DESCRIPTION}`,
   })
   @IsOptional()
   @IsString()

@@ -1,0 +1,32 @@
+import { RequestMethod, SetMetadata } from '@nestjs/common';
+
+/** What an API token may be allowed to do. `docs:write` always comes with `docs:read`. */
+export const TOKEN_SCOPES = ['docs:read', 'docs:write'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+export const REQUIRED_SCOPE = 'requiredScope';
+
+/**
+ * Declares the scope a route needs when the rule by HTTP method is wrong for it, e.g. a search
+ * sent as POST that changes nothing: `@RequiredScope('docs:read')`. Without it, GET and HEAD
+ * need `docs:read` and every other method `docs:write`, so a new write route is protected
+ * without anyone remembering to say so.
+ */
+export const RequiredScope = (scope: TokenScope) => SetMetadata(REQUIRED_SCOPE, scope);
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/** The scope a request needs: the route's declared one, else read for GET/HEAD, else write. */
+export function requiredScope(httpMethod: string, declared: TokenScope | undefined): TokenScope {
+  if (declared) return declared;
+  return READ_METHODS.has(httpMethod.toUpperCase()) ? 'docs:read' : 'docs:write';
+}
+
+/** The same rule for a route's declared method (`@Get`, `@Post`, ...), as Swagger documents it. */
+export function requiredScopeOfRoute(
+  method: RequestMethod | undefined,
+  declared: TokenScope | undefined,
+): TokenScope {
+  const name = method === undefined ? 'ALL' : RequestMethod[method];
+  return requiredScope(name, declared);
+}
