@@ -29,6 +29,8 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   });
   app.set('trust proxy', config.http.trustProxy);
   app.disable('x-powered-by');
+  // Documents carry their own strong ETag (their version); no hashing of every JSON body.
+  app.set('etag', false);
   app.use(requestLogging(logger.root));
   const shutdown = app.get(GracefulShutdown);
   shutdown.trackConnections(app.getHttpServer());

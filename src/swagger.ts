@@ -10,7 +10,7 @@ export function buildOpenApiDocument(app: INestApplication) {
         'Every operation under `/api/v1` needs `Authorization: Bearer <token>`; make a token with ' +
         '`npm run -s cli -- tokens create --email <e-mail>`. Every error has the body `{"error": "..."}`.',
     )
-    .setVersion('1.0.0')
+    .setVersion('1.1.0')
     .addServer('/', 'The address this document is served from')
     .addTag('docs', 'Create, list, read, update and delete documents')
     .addTag('folders', 'The folders documents live in (`~/a/b`)')

@@ -29,7 +29,7 @@ export interface paths {
     };
     /**
      * List documents
-     * @description The current user’s documents, most recently updated first (then by id, descending), one page at a time. `html` is not included.
+     * @description Every document you are a user of (your own and those shared with you), most recently updated first (then by id, descending), one page at a time, with your `role` on each. `html` is not included.
      */
     get: operations['listDocs'];
     put?: never;
@@ -53,20 +53,64 @@ export interface paths {
     };
     /**
      * Get a document
-     * @description One of the current user’s documents, with its (sanitised) HTML.
+     * @description A document you are a user of, with its (sanitised) HTML and its version, also sent as the strong `ETag`.
      */
     get: operations['getDoc'];
     /**
      * Update a document
-     * @description Changes the title, the HTML or both; a field left out keeps its value. `updated_at` moves forward.
+     * @description Changes the title, the HTML or both; a field left out keeps its value. `updated_at` moves forward and `version` goes one up. For the owner and editors. With `If-Match`, only if the document is still that version (otherwise `412`, and nothing changes); without it, the last write wins.
      */
     put: operations['updateDoc'];
     post?: never;
     /**
      * Delete a document
-     * @description Deletes one of the current user’s documents; its folders stay.
+     * @description Deletes a document you own, for all its users; its folders stay. With `If-Match`, only if it is still that version.
      */
     delete: operations['deleteDoc'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/docs/{uuid}/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a document’s users
+     * @description Everyone who has the document, with their role: the owner first, then the others by when they were added. Any user of the document may ask.
+     */
+    get: operations['listDocUsers'];
+    put?: never;
+    /**
+     * Share a document
+     * @description The owner gives a user, named by e-mail, the role `editor` (read and update) or `viewer` (read). A user who has the document already gets the new role (`200`); otherwise they are added (`201`) and the document is in their list at once.
+     */
+    post: operations['shareDoc'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/docs/{uuid}/users/{user_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a user from a document, or leave it
+     * @description The owner removes any other user; an editor or viewer may remove themselves (leave). The document leaves that user’s list at once. The owner cannot be removed (`400`): delete the document instead.
+     */
+    delete: operations['unshareDoc'];
     options?: never;
     head?: never;
     patch?: never;
@@ -190,6 +234,12 @@ export interface components {
        */
       uuid: string;
       /**
+       * @description The folder the document is in, written as `~/a/b` (or `~`): a folder of its owner's, so
+       *     shown to the owner only (`null` for the document's other users).
+       * @example ~/reports/2024
+       */
+      path: string | null;
+      /**
        * Format: date-time
        * @description When the document was created (UTC, milliseconds).
        * @example 2024-05-01T09:30:00.123Z
@@ -202,16 +252,24 @@ export interface components {
        */
       updated_at: string;
       /**
+       * @description Starts at 1 and goes one up with each update; the document's `ETag` is this number in
+       *     quotes, for `If-Match` and `If-None-Match`.
+       * @example 3
+       */
+      version: number;
+      /**
+       * @description Your role on the document: `owner` (may do anything), `editor` (may read and update) or
+       *     `viewer` (may read).
+       * @example owner
+       * @enum {string}
+       */
+      role: 'owner' | 'editor' | 'viewer';
+      /**
        * @description The title, trimmed.
        * @example Quarterly report
        */
       title: string;
-      /**
-       * @description The folder the document is in, written as `~/a/b` (or `~`).
-       * @example ~/reports/2024
-       */
-      path: string;
-      /** @description The document's users, the owner first. */
+      /** @description The document's users: the owner first, then the others by when they were added. */
       user_docs: components['schemas']['UserDocDto'][];
     };
     PaginationDto: {
@@ -260,6 +318,12 @@ export interface components {
        */
       uuid: string;
       /**
+       * @description The folder the document is in, written as `~/a/b` (or `~`): a folder of its owner's, so
+       *     shown to the owner only (`null` for the document's other users).
+       * @example ~/reports/2024
+       */
+      path: string | null;
+      /**
        * Format: date-time
        * @description When the document was created (UTC, milliseconds).
        * @example 2024-05-01T09:30:00.123Z
@@ -272,16 +336,24 @@ export interface components {
        */
       updated_at: string;
       /**
+       * @description Starts at 1 and goes one up with each update; the document's `ETag` is this number in
+       *     quotes, for `If-Match` and `If-None-Match`.
+       * @example 3
+       */
+      version: number;
+      /**
+       * @description Your role on the document: `owner` (may do anything), `editor` (may read and update) or
+       *     `viewer` (may read).
+       * @example owner
+       * @enum {string}
+       */
+      role: 'owner' | 'editor' | 'viewer';
+      /**
        * @description The title, trimmed.
        * @example Quarterly report
        */
       title: string;
-      /**
-       * @description The folder the document is in, written as `~/a/b` (or `~`).
-       * @example ~/reports/2024
-       */
-      path: string;
-      /** @description The document's users, the owner first. */
+      /** @description The document's users: the owner first, then the others by when they were added. */
       user_docs: components['schemas']['UserDocDto'][];
       /**
        * @description The content, as stored (sanitised).
@@ -300,6 +372,37 @@ export interface components {
        * @example <p>Final figures are in.</p>
        */
       html?: string;
+    };
+    AddDocUserDto: {
+      /**
+       * Format: email
+       * @description E-mail address of the user to share the document with (any letter case).
+       * @example grace@example.com
+       */
+      email: string;
+      /**
+       * @description `editor` (may read and update) or `viewer` (may read). A user who already has the document
+       *     gets this role instead of theirs.
+       * @default viewer
+       * @example editor
+       * @enum {string}
+       */
+      role: 'editor' | 'viewer';
+    };
+    DocUserDto: {
+      /**
+       * @description `owner`, `editor` or `viewer`.
+       * @example editor
+       * @enum {string}
+       */
+      role: 'owner' | 'editor' | 'viewer';
+      /**
+       * Format: date-time
+       * @description When the user got the document (for the owner: when it was created), UTC, milliseconds.
+       * @example 2024-05-03T08:00:00.000Z
+       */
+      added_at: string;
+      user: components['schemas']['UserDetailsDto'];
     };
     HealthDto: {
       /**
@@ -425,8 +528,10 @@ export interface operations {
         page?: number;
         /** @description Documents per page, 1 to 100. */
         per_page?: number;
-        /** @description Only the documents directly in this folder (not in its subfolders), for example `~/reports/2024`; a folder that does not exist gives no documents. Leave it out to list all of them. `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 4,096 characters after trimming. */
+        /** @description Only your own documents directly in this folder of yours (not in its subfolders), for example `~/reports/2024`; a folder that does not exist gives no documents. Leave it out to list all of them. `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 4,096 characters after trimming. */
         path?: string;
+        /** @description Only the documents where you have this role: `owner` (your own), `editor` or `viewer` (shared with you). */
+        role?: 'owner' | 'editor' | 'viewer';
       };
       header?: never;
       path?: never;
@@ -593,7 +698,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description The token's scope or your role on the document does not allow this. */
+      /** @description The token's scope or your role on the document does not allow this; the message says which, and who may. */
       403: {
         headers: {
           /**
@@ -683,7 +788,10 @@ export interface operations {
   getDoc: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of a copy you have (`"3"`): if the document is still that version, the answer is `304` with no body. */
+        'If-None-Match'?: string;
+      };
       path: {
         /** @description The document’s UUID, as returned on creation. */
         uuid: string;
@@ -695,6 +803,8 @@ export interface operations {
       /** @description The document. */
       200: {
         headers: {
+          /** @description The document’s version as a strong entity tag, for `If-Match` and `If-None-Match`. */
+          ETag?: string;
           /** @description Requests allowed per window for this token (or client address). */
           'X-RateLimit-Limit'?: number;
           /** @description Requests left in the current window; `0` on a 429. */
@@ -706,6 +816,15 @@ export interface operations {
         content: {
           'application/json': components['schemas']['DocDetailDto'];
         };
+      };
+      /** @description The document is still the version named in `If-None-Match`; no body. */
+      304: {
+        headers: {
+          /** @description The document’s version as a strong entity tag, for `If-Match` and `If-None-Match`. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description The request breaks a rule; the message says which. */
       400: {
@@ -808,7 +927,10 @@ export interface operations {
   updateDoc: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Only if the document is still this version: its `ETag` (`"3"`), a comma-separated list of them, or `*` (any version). */
+        'If-Match'?: string;
+      };
       path: {
         /** @description The document’s UUID, as returned on creation. */
         uuid: string;
@@ -821,9 +943,11 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Updated. */
+      /** @description Updated; `ETag` is the new version. */
       204: {
         headers: {
+          /** @description The document’s version as a strong entity tag, for `If-Match` and `If-None-Match`. */
+          ETag?: string;
           /** @description Requests allowed per window for this token (or client address). */
           'X-RateLimit-Limit'?: number;
           /** @description Requests left in the current window; `0` on a 429. */
@@ -864,7 +988,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description The token's scope or your role on the document does not allow this. */
+      /** @description The token's scope or your role on the document does not allow this; the message says which, and who may. */
       403: {
         headers: {
           /**
@@ -892,6 +1016,22 @@ export interface operations {
           /**
            * @example {
            *       "error": "document not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The document is no longer the version named in `If-Match`: nothing was changed. The message and the `ETag` header give the current version; fetch it and apply the change again. */
+      412: {
+        headers: {
+          /** @description The current version, as a strong entity tag (`"4"`). */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "the document has changed: its current version is 4 (ETag \"4\"); fetch it and apply your change again"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -968,7 +1108,10 @@ export interface operations {
   deleteDoc: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Only if the document is still this version: its `ETag` (`"3"`), a comma-separated list of them, or `*` (any version). */
+        'If-Match'?: string;
+      };
       path: {
         /** @description The document’s UUID, as returned on creation. */
         uuid: string;
@@ -1020,7 +1163,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description The token's scope or your role on the document does not allow this. */
+      /** @description The token's scope or your role on the document does not allow this; the message says which, and who may. */
       403: {
         headers: {
           /**
@@ -1048,6 +1191,454 @@ export interface operations {
           /**
            * @example {
            *       "error": "document not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The document is no longer the version named in `If-Match`: nothing was changed. The message and the `ETag` header give the current version; fetch it and apply the change again. */
+      412: {
+        headers: {
+          /** @description The current version, as a strong entity tag (`"4"`). */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "the document has changed: its current version is 4 (ETag \"4\"); fetch it and apply your change again"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  listDocUsers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document’s UUID. */
+        uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document’s users. */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocUserDto'][];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "uuid must be a UUID"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "document not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  shareDoc: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document’s UUID. */
+        uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddDocUserDto'];
+      };
+    };
+    responses: {
+      /** @description The user had the document; their role is now this. */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocUserDto'];
+        };
+      };
+      /** @description The user was added. */
+      201: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocUserDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "role must be editor or viewer (a document has exactly one owner)"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope or your role on the document does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "only the owner may share or unshare this document; you are an editor"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "no user with e-mail grace@example.com"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  unshareDoc: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document’s UUID. */
+        uuid: string;
+        /** @description The id of the user to remove (`user.id` in the document’s users); your own to leave. */
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "the owner cannot leave their document; delete it instead"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope or your role on the document does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "only the owner may share or unshare this document; you are a viewer"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "user 7 is not a user of this document"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];

@@ -1,10 +1,14 @@
 import { InitialSchema1795328005286 } from './1795328005286-InitialSchema';
 import { ListIndexAndDocCounts1795330209738 } from './1795330209738-ListIndexAndDocCounts';
 import { TokenScopes1795361263481 } from './1795361263481-TokenScopes';
+import { Collaborators1795361290648 } from './1795361290648-Collaborators';
+import { DocVersions1795361390000 } from './1795361390000-DocVersions';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
   InitialSchema1795328005286,
   ListIndexAndDocCounts1795330209738,
   TokenScopes1795361263481,
+  Collaborators1795361290648,
+  DocVersions1795361390000,
 ];

@@ -1,10 +1,14 @@
 import { InitialSchema1795328004418 } from './1795328004418-InitialSchema';
 import { ListIndexAndDocCounts1795330206228 } from './1795330206228-ListIndexAndDocCounts';
 import { TokenScopes1795361261478 } from './1795361261478-TokenScopes';
+import { Collaborators1795361292561 } from './1795361292561-Collaborators';
+import { DocVersions1795361392000 } from './1795361392000-DocVersions';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
   InitialSchema1795328004418,
   ListIndexAndDocCounts1795330206228,
   TokenScopes1795361261478,
+  Collaborators1795361292561,
+  DocVersions1795361392000,
 ];

@@ -43,6 +43,20 @@ export class TransactionRunner {
     }
   }
 
+  /**
+   * Runs work outside a transaction but on one connection throughout, for statements that read
+   * what an earlier one left in the session (`LAST_INSERT_ID()`); on SQLite as `exclusive`.
+   */
+  async oneConnection<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.dataSource.options.type === 'better-sqlite3') return this.exclusive(work);
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      return await work(runner.manager);
+    } finally {
+      await runner.release();
+    }
+  }
+
   /** Runs work outside a transaction; on SQLite only once no transaction is open. */
   exclusive<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.dataSource.options.type === 'better-sqlite3') {

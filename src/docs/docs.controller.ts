@@ -13,14 +13,18 @@ import {
 } from '@nestjs/common';
 import {
   ApiCreatedResponse,
+  ApiHeader,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
+  ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { IfMatch } from '../common/decorators/if-match.decorator';
+import { entityTag, VersionCondition } from '../common/http/entity-tags';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
 import { ApiErrorResponses, BearerAuth } from '../common/swagger/api-responses.decorator';
 import { UserProfile } from '../users/user-profile';
@@ -30,6 +34,21 @@ import { CreatedDocDto } from './dto/created-doc.dto';
 import { DocDetailDto, DocListDto } from './dto/doc-list.dto';
 import { ListDocsQueryDto } from './dto/list-docs-query.dto';
 import { UpdateDocDto } from './dto/update-doc.dto';
+
+const ETAG_HEADER = {
+  ETag: {
+    description:
+      'The document’s version as a strong entity tag, for `If-Match` and `If-None-Match`.',
+    schema: { type: 'string' as const, example: '"3"' },
+  },
+};
+
+const IF_MATCH_HEADER = ApiHeader({
+  name: 'If-Match',
+  required: false,
+  description:
+    'Only if the document is still this version: its `ETag` (`"3"`), a comma-separated list of them, or `*` (any version).',
+});
 
 const UUID_PARAM = ApiParam({
   name: 'uuid',
@@ -74,7 +93,7 @@ export class DocsController {
     operationId: 'listDocs',
     summary: 'List documents',
     description:
-      'The current user’s documents, most recently updated first (then by id, descending), one page at a time. `html` is not included.',
+      'Every document you are a user of (your own and those shared with you), most recently updated first (then by id, descending), one page at a time, with your `role` on each. `html` is not included.',
   })
   @ApiOkResponse({
     description: 'One page of documents and the pagination info.',
@@ -87,50 +106,79 @@ export class DocsController {
 
   @Get(':uuid')
   @UUID_PARAM
+  @ApiHeader({
+    name: 'If-None-Match',
+    required: false,
+    description:
+      'The `ETag` of a copy you have (`"3"`): if the document is still that version, the answer is `304` with no body.',
+  })
   @ApiOperation({
     operationId: 'getDoc',
     summary: 'Get a document',
-    description: 'One of the current user’s documents, with its (sanitised) HTML.',
+    description:
+      'A document you are a user of, with its (sanitised) HTML and its version, also sent as the strong `ETag`.',
   })
-  @ApiOkResponse({ description: 'The document.', type: DocDetailDto })
+  @ApiOkResponse({ description: 'The document.', type: DocDetailDto, headers: ETAG_HEADER })
+  @ApiResponse({
+    status: HttpStatus.NOT_MODIFIED,
+    description: 'The document is still the version named in `If-None-Match`; no body.',
+    headers: ETAG_HEADER,
+  })
   @ApiErrorResponses({ 400: 'uuid must be a UUID' }, 404)
-  get(
+  async get(
     @CurrentUser() user: UserProfile,
     @Param('uuid', UuidPipe) uuid: string,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<DocDetailDto> {
-    return this.docs.get(user, uuid);
+    const doc = await this.docs.get(user, uuid);
+    // Express answers 304 itself when If-None-Match names this tag.
+    response.setHeader('ETag', entityTag(doc.version));
+    return doc;
   }
 
   @Put(':uuid')
   @HttpCode(HttpStatus.NO_CONTENT)
   @UUID_PARAM
+  @IF_MATCH_HEADER
   @ApiOperation({
     operationId: 'updateDoc',
     summary: 'Update a document',
     description:
-      'Changes the title, the HTML or both; a field left out keeps its value. `updated_at` moves forward.',
+      'Changes the title, the HTML or both; a field left out keeps its value. `updated_at` moves forward and `version` goes one up. For the owner and editors. With `If-Match`, only if the document is still that version (otherwise `412`, and nothing changes); without it, the last write wins.',
   })
-  @ApiNoContentResponse({ description: 'Updated.' })
-  @ApiErrorResponses({ 400: 'at least one of title or html must be given' }, 404, 413)
-  update(
+  @ApiNoContentResponse({
+    description: 'Updated; `ETag` is the new version.',
+    headers: ETAG_HEADER,
+  })
+  @ApiErrorResponses({ 400: 'at least one of title or html must be given' }, 403, 404, 412, 413)
+  async update(
     @CurrentUser() user: UserProfile,
     @Param('uuid', UuidPipe) uuid: string,
+    @IfMatch() condition: VersionCondition,
     @Body() body: UpdateDocDto,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
-    return this.docs.update(user, uuid, body);
+    const version = await this.docs.update(user, uuid, body, condition);
+    response.setHeader('ETag', entityTag(version));
   }
 
   @Delete(':uuid')
   @HttpCode(HttpStatus.NO_CONTENT)
   @UUID_PARAM
+  @IF_MATCH_HEADER
   @ApiOperation({
     operationId: 'deleteDoc',
     summary: 'Delete a document',
-    description: 'Deletes one of the current user’s documents; its folders stay.',
+    description:
+      'Deletes a document you own, for all its users; its folders stay. With `If-Match`, only if it is still that version.',
   })
   @ApiNoContentResponse({ description: 'Deleted.' })
-  @ApiErrorResponses({ 400: 'uuid must be a UUID' }, 404)
-  remove(@CurrentUser() user: UserProfile, @Param('uuid', UuidPipe) uuid: string): Promise<void> {
-    return this.docs.remove(user, uuid);
+  @ApiErrorResponses({ 400: 'uuid must be a UUID' }, 403, 404, 412)
+  remove(
+    @CurrentUser() user: UserProfile,
+    @Param('uuid', UuidPipe) uuid: string,
+    @IfMatch() condition: VersionCondition,
+  ): Promise<void> {
+    return this.docs.remove(user, uuid, condition);
   }
 }

@@ -1,7 +1,43 @@
-import { NotFound } from '../common/errors/domain-errors';
+import {
+  Forbidden,
+  NotFound,
+  PreconditionFailed,
+  ServiceUnavailable,
+} from '../common/errors/domain-errors';
+import { deniedMessage, DocAction } from './doc-access';
+import type { Role } from './entities/user-doc.entity';
 
+/** No such document, or the caller is not one of its users: the two look the same. */
 export class DocumentNotFound extends NotFound {
   constructor() {
     super('document not found');
+  }
+}
+
+export class RoleForbids extends Forbidden {
+  constructor(role: Role, action: DocAction) {
+    super(deniedMessage(role, action));
+  }
+}
+
+export class VersionMismatch extends PreconditionFailed {
+  constructor(currentVersion: number) {
+    super(
+      `the document has changed: its current version is ${currentVersion} (ETag "${currentVersion}"); fetch it and apply your change again`,
+      currentVersion,
+    );
+  }
+}
+
+export class NotAUser extends NotFound {
+  constructor(userId: number) {
+    super(`user ${userId} is not a user of this document`);
+  }
+}
+
+/** Who may change the document kept changing while a write was tried; the client may retry. */
+export class DocumentBusy extends ServiceUnavailable {
+  constructor() {
+    super('the document changed while it was being written; try again');
   }
 }

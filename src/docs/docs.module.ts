@@ -1,13 +1,17 @@
 import { Module } from '@nestjs/common';
 import { FoldersModule } from '../folders/folders.module';
+import { UsersModule } from '../users/users.module';
+import { DocUsersController } from './doc-users.controller';
+import { DocUsersRepository } from './doc-users.repository';
+import { DocUsersService } from './doc-users.service';
 import { DocsController } from './docs.controller';
 import { DocsRepository } from './docs.repository';
 import { DocsService } from './docs.service';
 import { HtmlSanitizer } from './html-sanitizer';
 
 @Module({
-  imports: [FoldersModule],
-  controllers: [DocsController],
-  providers: [DocsService, DocsRepository, HtmlSanitizer],
+  imports: [FoldersModule, UsersModule],
+  controllers: [DocsController, DocUsersController],
+  providers: [DocsService, DocsRepository, DocUsersService, DocUsersRepository, HtmlSanitizer],
 })
 export class DocsModule {}

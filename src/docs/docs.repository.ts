@@ -1,31 +1,47 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { executeStatement, SqlDialect, sqlDialect } from '../database/raw-sql';
 import { toSqlTimestamp } from '../database/sql-values';
+import { TransactionRunner } from '../database/transaction-runner';
+import { rolesThatMay } from './doc-access';
+import type { Role } from './entities/user-doc.entity';
 import { pageWindow } from './pagination';
 
-/**
- * Which of a user's documents to list: all, those directly in the home folder, or those
- * directly in the folder with this path hash (none when the user has no such folder).
- */
-export type FolderFilter = undefined | { home: true } | { folderPathHash: string };
+/** Which of the caller's own documents a folder filter keeps: those directly in home, or in one folder. */
+export type FolderFilter = { home: true } | { folderPathHash: string };
 
-/** One row per document and user: a document with n users comes back as n rows. */
-export interface DocUserRow {
+/**
+ * Which documents a list shows: every document the user is a member of, or those where they
+ * have one role, or (with a folder) the user's own documents directly in that folder.
+ */
+export type ListFilter = { role?: Role; folder?: undefined } | { folder: FolderFilter };
+
+/** One row per document and member: a document with n members comes back as n rows. */
+export interface DocMemberRow {
   doc_id: number;
   uuid: string;
   title: string;
+  owner_id: number;
+  /** The owner's folder; null for home. */
   path: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  version: number;
   html?: string;
+  member_role: Role;
   user_id: number;
   fname: string;
   lname: string;
   email: string;
   avatar_url: string | null;
+}
+
+/** What a user may do with a document, and its version: why a write matched nothing. */
+export interface DocAccess {
+  docId: number;
+  role: Role;
+  version: number;
 }
 
 export interface NewDoc {
@@ -38,48 +54,66 @@ export interface NewDoc {
   at: Date;
 }
 
-/**
- * A user's document count is spread over this many rows of `user_doc_counts`; each write
- * changes one of them at random, so concurrent writes of one user rarely wait for each other.
- */
-export const DOC_COUNT_SLOTS = 16;
-
-const DOC_USER_COLUMNS = `d.id AS doc_id, d.uuid AS uuid, d.title AS title, f.path AS path,
-  d.created_at AS created_at, d.updated_at AS updated_at, u.id AS user_id, u.fname AS fname,
-  u.lname AS lname, u.email AS email, u.avatar_url AS avatar_url`;
-
-/** Each document's users: the owner first, then by when they were added. */
-const MEMBERS_ORDER = `CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id`;
-
-/** The part of a WHERE clause on `docs` that a folder filter adds, and its parameters. */
-function folderCondition(filter: FolderFilter, userId: number): [string, unknown[]] {
-  if (filter === undefined) return ['', []];
-  if ('home' in filter) return [' AND folder_id IS NULL', []];
-  return [
-    ' AND folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?)',
-    [userId, filter.folderPathHash],
-  ];
+export interface DocChanges {
+  title?: string;
+  html?: string;
 }
 
+const MEMBER_COLUMNS = `d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+  f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
+  m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
+  u.avatar_url AS avatar_url`;
+
+/** Each document's users: the owner first, then by when they were added. */
+export const MEMBERS_ORDER = `CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id`;
+
+/** `'owner', 'editor'`: the roles that may change a document, as SQL. */
+const UPDATER_ROLES = rolesThatMay('update')
+  .map((role) => `'${role}'`)
+  .join(', ');
+
 /**
- * One page of documents with every user of each: the page's ids are chosen on a list-order
- * index alone (`docs (owner_id[, folder_id], updated_at, id)`, which covers the subquery),
- * then joined to their rows (a deferred join). Pages in the second half of the list are read
- * from the oldest end, so skipping rows never costs more than half the list.
+ * The ids of one page, read from a list-order index alone, then joined to their documents and
+ * members (a deferred join). Pages in the second half of the list are read from the oldest
+ * end, so skipping rows never costs more than half the list.
  */
-function pageSql(condition: string, from: 'newest-first' | 'oldest-first'): string {
-  const direction = from === 'newest-first' ? 'DESC' : 'ASC';
-  return `SELECT ${DOC_USER_COLUMNS}
-FROM (SELECT id, updated_at FROM docs WHERE owner_id = ?${condition}
-      ORDER BY updated_at ${direction}, id ${direction} LIMIT ? OFFSET ?) page
-JOIN docs d ON d.id = page.id
+function pageSql(
+  pageIds: (direction: 'ASC' | 'DESC') => string,
+  from: 'newest-first' | 'oldest-first',
+): string {
+  return `SELECT ${MEMBER_COLUMNS}
+FROM (${pageIds(from === 'newest-first' ? 'DESC' : 'ASC')}) page
+JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id
-ORDER BY page.updated_at DESC, page.id DESC, ${MEMBERS_ORDER}`;
+ORDER BY page.sort_at DESC, page.doc_id DESC, ${MEMBERS_ORDER}`;
 }
 
-const DETAIL_SQL = `SELECT ${DOC_USER_COLUMNS}, d.html AS html
+/** Every document the user is a member of (with one role): `user_docs` list-order indexes. */
+const membershipPageIds = (withRole: boolean) => (direction: 'ASC' | 'DESC') =>
+  `SELECT doc_id, doc_updated_at AS sort_at FROM user_docs WHERE user_id = ?${withRole ? ' AND role = ?' : ''}
+      ORDER BY doc_updated_at ${direction}, doc_id ${direction} LIMIT ? OFFSET ?`;
+
+/** The user's own documents directly in home or one folder: the folder list-order index on `docs`. */
+const FOLDER_CONDITION = {
+  home: 'folder_id IS NULL',
+  folder: 'folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?)',
+};
+const folderPageIds = (filter: FolderFilter) => (direction: 'ASC' | 'DESC') =>
+  `SELECT id AS doc_id, updated_at AS sort_at FROM docs WHERE owner_id = ? AND ${'home' in filter ? FOLDER_CONDITION.home : FOLDER_CONDITION.folder}
+      ORDER BY updated_at ${direction}, id ${direction} LIMIT ? OFFSET ?`;
+
+/** The list's queries as the service runs them, for tools (the benchmark's EXPLAIN). */
+export const listQueries = {
+  total: 'SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ?',
+  totalWithRole:
+    'SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ? AND role = ?',
+  page: (from: 'newest-first' | 'oldest-first') => pageSql(membershipPageIds(false), from),
+  pageWithRole: (from: 'newest-first' | 'oldest-first') => pageSql(membershipPageIds(true), from),
+};
+
+const DETAIL_SQL = `SELECT ${MEMBER_COLUMNS}, d.html AS html
 FROM docs d
 JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
 LEFT JOIN folders f ON f.id = d.folder_id
@@ -88,7 +122,9 @@ JOIN users u ON u.id = m.user_id
 WHERE d.uuid = ?
 ORDER BY ${MEMBERS_ORDER}`;
 
-const TOTAL_SQL = 'SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ?';
+const ACCESS_SQL = `SELECT d.id AS doc_id, me.role AS role, d.version AS version
+FROM docs d JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
+WHERE d.uuid = ?`;
 
 const INSERT_DOC_COLUMNS =
   'INSERT INTO docs (uuid, owner_id, folder_id, title, html, created_at, updated_at)';
@@ -96,151 +132,194 @@ const INSERT_HOME_DOC_SQL = `${INSERT_DOC_COLUMNS} VALUES (?, ?, NULL, ?, ?, ?, 
 /** Resolves the folder in the same statement; inserts nothing if the folder is missing. */
 const INSERT_FOLDER_DOC_SQL = `${INSERT_DOC_COLUMNS}
 SELECT ?, ?, f.id, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.path_hash = ?`;
-const INSERT_OWNER_SQL =
-  "INSERT INTO user_docs (user_id, doc_id, role, created_at) VALUES (?, ?, 'owner', ?)";
 
-function countBumpSql(dialect: SqlDialect): string {
-  const insert = 'INSERT INTO user_doc_counts (user_id, slot, doc_count) VALUES (?, ?, ?)';
-  return dialect === 'mysql'
-    ? `${insert} ON DUPLICATE KEY UPDATE doc_count = doc_count + ?`
-    : `${insert} ON CONFLICT (user_id, slot) DO UPDATE SET doc_count = doc_count + ?`;
-}
-
-/** The list's two queries as the service runs them, for tools (the benchmark's EXPLAIN). */
-export const listQueries = {
-  total: TOTAL_SQL,
-  page: (from: 'newest-first' | 'oldest-first') => pageSql('', from),
-};
+const NEW_VERSION_SQL = 'SELECT LAST_INSERT_ID() AS version';
 
 const DELETE_OWNED_SQL = 'DELETE FROM docs WHERE uuid = ? AND owner_id = ?';
 
+/** ` AND <column> IN (?, ?)` for a version condition, or nothing. */
+function versionCondition(column: string, versions: number[] | undefined): string {
+  return versions === undefined ? '' : ` AND ${column} IN (${versions.map(() => '?').join(', ')})`;
+}
+
 /**
- * The document queries. The hot paths are plain SQL, written once, and return plain rows:
- * no entity is hydrated and no query is built per request.
+ * The document queries. The hot paths are plain SQL, written once, and return plain rows: no
+ * entity is hydrated. Database triggers (see the Collaborators migration) write the owner's
+ * `user_docs` row with each new document, remove every member row with a deleted document, and
+ * keep the per-user counts, in the same statement.
  */
 @Injectable()
 export class DocsRepository {
-  private readonly countBump: string;
+  private readonly dialect: SqlDialect;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
-    this.countBump = countBumpSql(sqlDialect(dataSource));
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+  ) {
+    this.dialect = sqlDialect(dataSource);
   }
 
-  /**
-   * Writes the document, its owner's `user_docs` row and the owner's count, inside the
-   * caller's transaction: three statements.
-   */
+  /** One statement: the document, its owner's `user_docs` row and count come with it. */
   async insert(manager: EntityManager, doc: NewDoc): Promise<void> {
     const at = toSqlTimestamp(doc.at);
-    const values = [doc.uuid, doc.ownerId];
+    const values = [doc.uuid, doc.ownerId, doc.title, doc.html, at, at];
     const inserted =
       doc.folderPathHash === null
-        ? await executeStatement(manager, INSERT_HOME_DOC_SQL, [
-            ...values,
-            doc.title,
-            doc.html,
-            at,
-            at,
-          ])
+        ? await executeStatement(manager, INSERT_HOME_DOC_SQL, values)
         : await executeStatement(manager, INSERT_FOLDER_DOC_SQL, [
             ...values,
-            doc.title,
-            doc.html,
-            at,
-            at,
             doc.ownerId,
             doc.folderPathHash,
           ]);
     if (inserted.affected !== 1) throw new Error('the document’s folder is missing');
-    await executeStatement(manager, INSERT_OWNER_SQL, [doc.ownerId, inserted.insertId, at]);
-    await this.addToCount(manager, doc.ownerId, 1);
   }
 
   /**
-   * How many documents the list shows. All of them: the sum of the user's count slots (at
-   * most 16 rows). One folder: counted on the folder's list-order index.
+   * How many documents the list shows. By membership: the sum of the user's count slots (a few
+   * rows per role). One folder: counted on the folder list-order index.
    */
-  async countForUser(userId: number, filter: FolderFilter): Promise<number> {
-    if (filter === undefined) {
-      const [row] = await this.rows<{ n: number | string }>(TOTAL_SQL, [userId]);
+  async countForUser(userId: number, filter: ListFilter): Promise<number> {
+    if (filter.folder === undefined) {
+      const [row] =
+        filter.role === undefined
+          ? await this.rows<{ n: number | string }>(listQueries.total, [userId])
+          : await this.rows<{ n: number | string }>(listQueries.totalWithRole, [
+              userId,
+              filter.role,
+            ]);
       return Number(row?.n ?? 0);
     }
-    const [condition, parameters] = folderCondition(filter, userId);
+    const [condition, parameters] = folderConditionOf(filter.folder, userId);
     const [row] = await this.rows<{ n: number | string }>(
-      `SELECT COUNT(*) AS n FROM docs WHERE owner_id = ?${condition}`,
+      `SELECT COUNT(*) AS n FROM docs WHERE owner_id = ? AND ${condition}`,
       [userId, ...parameters],
     );
     return Number(row?.n ?? 0);
   }
 
-  /** One page of the user's documents, most recently updated first, with all their users. */
+  /** One page of the list, most recently updated first, with every member of each document. */
   listPageForUser(
     userId: number,
-    filter: FolderFilter,
+    filter: ListFilter,
     limit: number,
     offset: number,
     totalCount: number,
-  ): Promise<DocUserRow[]> {
+  ): Promise<DocMemberRow[]> {
     const window = pageWindow(offset, limit, totalCount);
-    const [condition, parameters] = folderCondition(filter, userId);
-    return this.rows<DocUserRow>(pageSql(condition, window.from), [
-      userId,
-      ...parameters,
-      window.limit,
-      window.offset,
-    ]);
+    const paging = [window.limit, window.offset];
+    if (filter.folder !== undefined) {
+      const [, parameters] = folderConditionOf(filter.folder, userId);
+      return this.rows<DocMemberRow>(pageSql(folderPageIds(filter.folder), window.from), [
+        userId,
+        ...parameters,
+        ...paging,
+      ]);
+    }
+    return filter.role === undefined
+      ? this.rows<DocMemberRow>(listQueries.page(window.from), [userId, ...paging])
+      : this.rows<DocMemberRow>(listQueries.pageWithRole(window.from), [
+          userId,
+          filter.role,
+          ...paging,
+        ]);
   }
 
-  /** A document the user can see, with its HTML and every user of it. */
-  findDetailForUser(uuid: string, userId: number): Promise<DocUserRow[]> {
-    return this.rows<DocUserRow>(DETAIL_SQL, [userId, uuid]);
+  /** A document the user is a member of, with its HTML and every member. */
+  findDetailForUser(uuid: string, userId: number): Promise<DocMemberRow[]> {
+    return this.rows<DocMemberRow>(DETAIL_SQL, [userId, uuid]);
+  }
+
+  /** The user's role on a document and its version; null when they are not a member. */
+  async findAccess(uuid: string, userId: number): Promise<DocAccess | null> {
+    const [row] = await this.rows<{ doc_id: number; role: Role; version: number | string }>(
+      ACCESS_SQL,
+      [userId, uuid],
+    );
+    return row ? { docId: Number(row.doc_id), role: row.role, version: Number(row.version) } : null;
   }
 
   /**
-   * Changes an owned document in one statement; false when the user owns no document with
-   * this UUID. `updated_at` always changes, so a matched row is always an affected row.
+   * Changes a document if the user may (owner or editor) and, given versions, if its version
+   * is one of them; moves `updated_at` and the version on, and copies `updated_at` to every
+   * member's row. Returns the new version, or null when nothing matched.
+   *
+   * MySQL does it in one multi-table UPDATE, which leaves the new version in the session's
+   * `LAST_INSERT_ID()` for a second statement on the same connection. SQLite, which has
+   * neither, runs two statements in a transaction (in-process, so no round trips).
    */
-  async updateOwned(
-    manager: EntityManager,
+  async update(
     uuid: string,
-    ownerId: number,
-    changes: { title?: string; html?: string },
+    userId: number,
+    changes: DocChanges,
     at: Date,
-  ): Promise<boolean> {
+    versions: number[] | undefined,
+  ): Promise<number | null> {
+    const timestamp = toSqlTimestamp(at);
     const assignments: string[] = [];
-    const parameters: unknown[] = [];
+    const values: unknown[] = [];
     if (changes.title !== undefined) {
       assignments.push('title = ?');
-      parameters.push(changes.title);
+      values.push(changes.title);
     }
     if (changes.html !== undefined) {
       assignments.push('html = ?');
-      parameters.push(changes.html);
+      values.push(changes.html);
     }
-    assignments.push('updated_at = ?');
-    parameters.push(toSqlTimestamp(at), uuid, ownerId);
-    const result = await executeStatement(
-      manager,
-      `UPDATE docs SET ${assignments.join(', ')} WHERE uuid = ? AND owner_id = ?`,
-      parameters,
+    if (this.dialect === 'mysql') {
+      const sql = `UPDATE docs d
+JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN (${UPDATER_ROLES})
+JOIN user_docs m ON m.doc_id = d.id
+SET ${assignments.map((assignment) => `d.${assignment}, `).join('')}d.updated_at = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?
+WHERE d.uuid = ?${versionCondition('d.version', versions)}`;
+      const parameters = [userId, ...values, timestamp, timestamp, uuid, ...(versions ?? [])];
+      return this.transactions.oneConnection(async (manager) => {
+        const result = await executeStatement(manager, sql, parameters);
+        if (result.affected === 0) return null;
+        // A multi-table UPDATE does not report LAST_INSERT_ID(expr) in its result: ask for it.
+        const [row] = await manager.query<{ version: number | string }[]>(NEW_VERSION_SQL);
+        return Number(row.version);
+      });
+    }
+    return this.transactions.run(async (manager) => {
+      const [updated] = await manager.query<{ id: number; version: number }[]>(
+        `UPDATE docs SET ${assignments.map((assignment) => `${assignment}, `).join('')}updated_at = ?, version = version + 1
+WHERE uuid = ? AND id IN (SELECT doc_id FROM user_docs WHERE user_id = ? AND role IN (${UPDATER_ROLES}))${versionCondition('version', versions)}
+RETURNING id, version`,
+        [...values, timestamp, uuid, userId, ...(versions ?? [])],
+      );
+      if (!updated) return null;
+      await manager.query('UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?', [
+        timestamp,
+        updated.id,
+      ]);
+      return Number(updated.version);
+    });
+  }
+
+  /**
+   * Deletes a document the user owns (and, given versions, whose version is one of them): one
+   * statement, the members' rows and counts go with it. False when nothing matched.
+   */
+  async deleteOwned(
+    uuid: string,
+    ownerId: number,
+    versions: number[] | undefined,
+  ): Promise<boolean> {
+    const sql = `${DELETE_OWNED_SQL}${versionCondition('version', versions)}`;
+    const result = await this.transactions.exclusive((manager) =>
+      executeStatement(manager, sql, [uuid, ownerId, ...(versions ?? [])]),
     );
     return result.affected > 0;
-  }
-
-  /** Deletes an owned document (its `user_docs` rows go with it) and takes it off the count. */
-  async deleteOwned(manager: EntityManager, uuid: string, ownerId: number): Promise<boolean> {
-    const result = await executeStatement(manager, DELETE_OWNED_SQL, [uuid, ownerId]);
-    if (result.affected === 0) return false;
-    await this.addToCount(manager, ownerId, -1);
-    return true;
-  }
-
-  private async addToCount(manager: EntityManager, userId: number, delta: number): Promise<void> {
-    const slot = randomInt(DOC_COUNT_SLOTS);
-    await executeStatement(manager, this.countBump, [userId, slot, delta, delta]);
   }
 
   private rows<T>(sql: string, parameters: unknown[]): Promise<T[]> {
     return this.dataSource.query<T[]>(sql, parameters);
   }
+}
+
+/** The folder part of a WHERE clause on `docs`, and its parameters. */
+function folderConditionOf(filter: FolderFilter, userId: number): [string, unknown[]] {
+  return 'home' in filter
+    ? [FOLDER_CONDITION.home, []]
+    : [FOLDER_CONDITION.folder, [userId, filter.folderPathHash]];
 }

@@ -2,13 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../common/clock';
 import { InvalidInput } from '../common/errors/domain-errors';
+import { VersionCondition } from '../common/http/entity-tags';
 import { TransactionRunner } from '../database/transaction-runner';
 import { FolderPath } from '../folders/folder-path';
 import { FoldersService } from '../folders/folders.service';
 import { UserProfile } from '../users/user-profile';
 import { toDocDetail, toDocListItems } from './doc.mapper';
-import { DocsRepository, FolderFilter } from './docs.repository';
-import { DocumentNotFound } from './docs.errors';
+import { DocAction, mayDo } from './doc-access';
+import { DocsRepository, ListFilter } from './docs.repository';
+import { DocumentBusy, DocumentNotFound, RoleForbids, VersionMismatch } from './docs.errors';
 import { CreateDocDto } from './dto/create-doc.dto';
 import { CreatedDocDto } from './dto/created-doc.dto';
 import { DocDetailDto, DocListDto } from './dto/doc-list.dto';
@@ -27,37 +29,42 @@ export class DocsService {
     private readonly clock: Clock,
   ) {}
 
-  /** Creates the document, its missing folders and its owner link in one transaction. */
+  /**
+   * Creates the document (its owner's membership and count come with the one INSERT). In a
+   * folder, the missing folders are created first, in the same transaction.
+   */
   async create(user: UserProfile, input: CreateDocDto): Promise<CreatedDocDto> {
     const path = input.path === undefined ? FolderPath.home : FolderPath.parse(input.path);
-    const html = this.sanitizer.sanitize(input.html ?? '');
-    const uuid = randomUUID();
-    await this.transactions.run(async (manager) => {
-      const at = this.clock.now();
-      await this.folders.ensure(manager, user.id, path, at);
-      await this.docs.insert(manager, {
-        uuid,
-        ownerId: user.id,
-        folderPathHash: path.isHome ? null : path.hash(),
-        title: input.title,
-        html,
-        at,
+    const doc = {
+      uuid: randomUUID(),
+      ownerId: user.id,
+      folderPathHash: path.isHome ? null : path.hash(),
+      title: input.title,
+      html: this.sanitizer.sanitize(input.html ?? ''),
+      at: this.clock.now(),
+    };
+    if (path.isHome) {
+      await this.transactions.exclusive((manager) => this.docs.insert(manager, doc));
+    } else {
+      await this.transactions.run(async (manager) => {
+        await this.folders.ensure(manager, user.id, path, doc.at);
+        await this.docs.insert(manager, doc);
       });
-    });
-    return { uuid };
+    }
+    return { uuid: doc.uuid };
   }
 
   /** Two queries: the count, then (unless the page is past the end) the page. */
   async list(user: UserProfile, query: ListDocsQueryDto): Promise<DocListDto> {
-    const filter = folderFilter(query.path);
-    const totalCount = await this.docs.countForUser(user.id, filter);
+    const filter = listFilter(query);
+    const totalCount = filter === null ? 0 : await this.docs.countForUser(user.id, filter);
     const offset = pageOffset(query.page, query.per_page, totalCount);
     const rows =
-      offset === null
+      filter === null || offset === null
         ? []
         : await this.docs.listPageForUser(user.id, filter, query.per_page, offset, totalCount);
     return {
-      docs: toDocListItems(rows),
+      docs: toDocListItems(rows, user.id),
       pagination: paginate(query.page, query.per_page, totalCount),
     };
   }
@@ -65,10 +72,20 @@ export class DocsService {
   async get(user: UserProfile, uuid: string): Promise<DocDetailDto> {
     const rows = await this.docs.findDetailForUser(uuid, user.id);
     if (rows.length === 0) throw new DocumentNotFound();
-    return toDocDetail(rows);
+    return toDocDetail(rows, user.id);
   }
 
-  async update(user: UserProfile, uuid: string, input: UpdateDocDto): Promise<void> {
+  /**
+   * Changes the document if the caller may (owner or editor) and, with `If-Match`, only if it
+   * is still the version the caller saw: checked and written in one statement. Returns the new
+   * version.
+   */
+  async update(
+    user: UserProfile,
+    uuid: string,
+    input: UpdateDocDto,
+    condition: VersionCondition,
+  ): Promise<number> {
     if (input.title === undefined && input.html === undefined) {
       throw new InvalidInput('at least one of title or html must be given');
     }
@@ -76,23 +93,62 @@ export class DocsService {
       ...(input.title !== undefined && { title: input.title }),
       ...(input.html !== undefined && { html: this.sanitizer.sanitize(input.html) }),
     };
-    const updated = await this.transactions.exclusive((manager) =>
-      this.docs.updateOwned(manager, uuid, user.id, changes, this.clock.now()),
+    const versions = matchingVersions(condition);
+    return this.writeOrExplain(user, uuid, 'update', versions, () =>
+      this.docs.update(uuid, user.id, changes, this.clock.now(), versions),
     );
-    if (!updated) throw new DocumentNotFound();
   }
 
-  async remove(user: UserProfile, uuid: string): Promise<void> {
-    const deleted = await this.transactions.run((manager) =>
-      this.docs.deleteOwned(manager, uuid, user.id),
+  /** Deletes the document if the caller owns it (and, with `If-Match`, it is that version). */
+  async remove(user: UserProfile, uuid: string, condition: VersionCondition): Promise<void> {
+    const versions = matchingVersions(condition);
+    await this.writeOrExplain(user, uuid, 'delete', versions, async () =>
+      (await this.docs.deleteOwned(uuid, user.id, versions)) ? true : null,
     );
-    if (!deleted) throw new DocumentNotFound();
+  }
+
+  /**
+   * Runs a write whose statement checks who may and which version; when it matched nothing,
+   * reads why: not a member (404), a role that may not (403), another version (412). If the
+   * document has changed in between so that the write would now match, it is tried again.
+   */
+  private async writeOrExplain<T>(
+    user: UserProfile,
+    uuid: string,
+    action: DocAction,
+    versions: number[] | undefined,
+    write: () => Promise<T | null>,
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      // An empty list (only tags that are no version) cannot match: no write to try.
+      const result = versions?.length === 0 ? null : await write();
+      if (result !== null) return result;
+      const access = await this.docs.findAccess(uuid, user.id);
+      if (access === null) throw new DocumentNotFound();
+      if (!mayDo(access.role, action)) throw new RoleForbids(access.role, action);
+      if (versions !== undefined && !versions.includes(access.version)) {
+        throw new VersionMismatch(access.version);
+      }
+      if (attempt === WRITE_ATTEMPTS) throw new DocumentBusy();
+    }
   }
 }
 
-/** A folder filter names the folder by its path's hash, so the list needs no lookup first. */
-function folderFilter(path: string | undefined): FolderFilter {
-  if (path === undefined) return undefined;
-  const folder = FolderPath.parse(path);
-  return folder.isHome ? { home: true } : { folderPathHash: folder.hash() };
+/** How often a write is tried when the document keeps changing under it. */
+const WRITE_ATTEMPTS = 3;
+
+/**
+ * What the list shows; null when the filters exclude everything. A folder names the caller's
+ * own documents there, by the folder path's hash, so the list needs no lookup first.
+ */
+function listFilter(query: ListDocsQueryDto): ListFilter | null {
+  if (query.path === undefined) return { role: query.role };
+  const folder = FolderPath.parse(query.path);
+  if (query.role !== undefined && query.role !== 'owner') return null;
+  return { folder: folder.isHome ? { home: true } : { folderPathHash: folder.hash() } };
+}
+
+/** The versions `If-Match` accepts: any (no condition in SQL), or a list (maybe empty). */
+function matchingVersions(condition: VersionCondition): number[] | undefined {
+  return condition === undefined || 'any' in condition ? undefined : condition.versions;
 }

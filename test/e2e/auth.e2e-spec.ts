@@ -184,6 +184,8 @@ describe(`bearer authentication (${databaseKind})`, () => {
       path: '~',
       created_at: expect.stringMatching(ISO_UTC_MS),
       updated_at: detail.body.created_at,
+      version: 1,
+      role: 'owner',
       user_docs: [{ user: expectedUserDetails(owner) }],
     });
     const list = await request(test.http).get('/api/v1/docs').set(owner.auth).expect(200);
@@ -262,7 +264,7 @@ describe(`bearer authentication (${databaseKind})`, () => {
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toMatch(/^application\/json\b/);
       expect(response.body.openapi).toMatch(/^3\./);
-      expect(response.body.info.version).toBe('1.0.0');
+      expect(response.body.info.version).toBe('1.1.0');
       expect(Object.keys(response.body.paths)).toEqual(
         expect.arrayContaining(['/api/v1/docs', '/api/v1/docs/{uuid}', '/api/v1/folders']),
       );

@@ -53,6 +53,8 @@ describe(`POST /api/v1/docs (${databaseKind})`, () => {
       ...fields,
       created_at: expect.stringMatching(ISO_UTC_MS),
       updated_at: expect.stringMatching(ISO_UTC_MS),
+      version: 1,
+      role: 'owner',
       user_docs: [{ user: expectedUserDetails(who) }],
     };
   }

@@ -92,6 +92,8 @@ describe(`GET and DELETE /api/v1/docs/{uuid} (${databaseKind})`, () => {
         path: '~/reports/2024',
         created_at: expect.stringMatching(ISO_UTC_MS),
         updated_at: expect.stringMatching(ISO_UTC_MS),
+        version: 1,
+        role: 'owner',
         user_docs: [
           {
             user: expectedUserDetails(user),
@@ -119,6 +121,8 @@ describe(`GET and DELETE /api/v1/docs/{uuid} (${databaseKind})`, () => {
         path: '~',
         created_at: expect.stringMatching(ISO_UTC_MS),
         updated_at: expect.stringMatching(ISO_UTC_MS),
+        version: 1,
+        role: 'owner',
         user_docs: [{ user: expectedUserDetails(owner) }],
       });
     });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { In } from 'typeorm';
 import { Doc } from '../../src/docs/entities/doc.entity';
+import { UserDoc } from '../../src/docs/entities/user-doc.entity';
 import { expectedUserDetails, givenDoc, givenUser, TestUser } from '../support/builders';
 import { ISO_UTC_MS } from '../support/expectations';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
@@ -123,6 +124,8 @@ describe(`GET /api/v1/docs (${databaseKind})`, () => {
             path: '~',
             created_at: expect.stringMatching(ISO_UTC_MS),
             updated_at: expect.stringMatching(ISO_UTC_MS),
+            version: 1,
+            role: 'owner',
             user_docs: [{ user: expectedUserDetails(user) }],
           },
         ],
@@ -160,6 +163,8 @@ describe(`GET /api/v1/docs (${databaseKind})`, () => {
           path: '~/notes',
           created_at: expect.stringMatching(ISO_UTC_MS),
           updated_at: expect.stringMatching(ISO_UTC_MS),
+          version: 1,
+          role: 'owner',
           user_docs: [
             {
               user: expectedUserDetails(user),
@@ -182,6 +187,8 @@ describe(`GET /api/v1/docs (${databaseKind})`, () => {
         path: '~/x/y',
         created_at: detail.body.created_at,
         updated_at: detail.body.updated_at,
+        version: 1,
+        role: 'owner',
         user_docs: [{ user: expectedUserDetails(user) }],
       });
     });
@@ -218,6 +225,10 @@ describe(`GET /api/v1/docs (${databaseKind})`, () => {
       const tiedUuids = [uuids[2], uuids[0], uuids[3]];
       const tiedIds = tiedUuids.map((uuid) => idOf.get(uuid)!);
       await test.dataSource.getRepository(Doc).update({ id: In(tiedIds) }, { updatedAt: tied });
+      // The list orders by each user's copy of updated_at.
+      await test.dataSource
+        .getRepository(UserDoc)
+        .update({ docId: In(tiedIds) }, { docUpdatedAt: tied });
 
       const body = await listOk(user);
       const tiedByIdDesc = [...tiedUuids].sort((a, b) => idOf.get(b)! - idOf.get(a)!);

@@ -105,6 +105,8 @@ describe(`PUT /api/v1/docs/{uuid} (${databaseKind})`, () => {
         path: '~/work',
         created_at: before.created_at,
         updated_at: expect.stringMatching(ISO_UTC_MS),
+        version: 2,
+        role: 'owner',
         user_docs: [{ user: expectedUserDetails(owner) }],
       });
       expect(time(after.updated_at)).toBeGreaterThan(time(before.updated_at));
@@ -121,6 +123,7 @@ describe(`PUT /api/v1/docs/{uuid} (${databaseKind})`, () => {
       expect(after).toEqual({
         ...before,
         html: '<h2>New</h2><p>content</p>',
+        version: 2,
         updated_at: expect.stringMatching(ISO_UTC_MS),
       });
       expect(time(after.updated_at)).toBeGreaterThan(time(before.updated_at));
@@ -135,6 +138,7 @@ describe(`PUT /api/v1/docs/{uuid} (${databaseKind})`, () => {
       const after = await getDoc(owner, uuid);
       expect(after).toEqual({
         ...before,
+        version: 2,
         title: 'Both new',
         html: '<p>new</p>',
         updated_at: expect.stringMatching(ISO_UTC_MS),
@@ -184,6 +188,7 @@ describe(`PUT /api/v1/docs/{uuid} (${databaseKind})`, () => {
       const after = await getDoc(owner, uuid);
       expect(after).toEqual({
         ...before,
+        version: 2,
         title: 'Known 2',
         updated_at: expect.stringMatching(ISO_UTC_MS),
       });
@@ -357,6 +362,7 @@ describe(`PUT /api/v1/docs/{uuid} (${databaseKind})`, () => {
       expect(titles).toContain(after.title);
       expect(after).toEqual({
         ...before,
+        version: 51,
         title: after.title,
         updated_at: expect.stringMatching(ISO_UTC_MS),
       });

@@ -62,7 +62,7 @@ describe(`error responses (${databaseKind})`, () => {
     return { ...body, html: sha256(body.html) };
   }
 
-  function expectedDoc(uuid: string, title: string, html: string, path = '~') {
+  function expectedDoc(uuid: string, title: string, html: string, path = '~', version = 1) {
     return {
       id: expect.any(Number),
       uuid,
@@ -71,6 +71,8 @@ describe(`error responses (${databaseKind})`, () => {
       path,
       created_at: expect.stringMatching(ISO_UTC_MS),
       updated_at: expect.stringMatching(ISO_UTC_MS),
+      version,
+      role: 'owner',
       user_docs: [{ user: expectedUserDetails(user) }],
     };
   }
@@ -228,7 +230,7 @@ describe(`error responses (${databaseKind})`, () => {
         .send(json);
       expect(response.status).toBe(204);
       expect(response.text).toBe('');
-      expect(await storedDoc(uuid)).toEqual(expectedDoc(uuid, 'Grown', html));
+      expect(await storedDoc(uuid)).toEqual(expectedDoc(uuid, 'Grown', html, '~', 2));
     });
 
     it('update with a body just over 5 MiB → 413 with a JSON error, document unchanged', async () => {

@@ -228,6 +228,8 @@ describe(`hostile input (${databaseKind})`, () => {
             path: path.value,
             created_at: expect.stringMatching(ISO_UTC_MS),
             updated_at: expect.stringMatching(ISO_UTC_MS),
+            version: 1,
+            role: 'owner',
             user_docs: [{ user: expect.objectContaining({ id: user.id }) }],
           });
           expect(stored.title).toBe(title.value);

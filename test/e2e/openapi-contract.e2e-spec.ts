@@ -4,9 +4,10 @@
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { ApiTokensService } from '../../src/auth/api-tokens.service';
+import { DocUsersService } from '../../src/docs/doc-users.service';
 import { DocsService } from '../../src/docs/docs.service';
 import { FoldersService } from '../../src/folders/folders.service';
-import { givenUser, TestUser } from '../support/builders';
+import { givenDoc, givenSharedDoc, givenUser, TestUser } from '../support/builders';
 import {
   ContractChecker,
   documentedResponses,
@@ -18,6 +19,8 @@ import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 const DOCS = '/api/v1/docs';
 const DOC = '/api/v1/docs/{uuid}';
 const FOLDERS = '/api/v1/folders';
+const DOC_USERS = '/api/v1/docs/{uuid}/users';
+const DOC_USER = '/api/v1/docs/{uuid}/users/{user_id}';
 const HEALTH = '/health';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
 const OVERSIZED = { title: 'Big', html: 'x'.repeat(5 * 1024 * 1024 + 1) };
@@ -79,16 +82,24 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     path: string,
     options: {
       uuid?: string;
+      userId?: number | string;
       query?: string;
       token?: string | null;
       body?: unknown;
+      headers?: Record<string, string>;
       app?: TestApp;
     } = {},
   ) {
-    const url = path.replace('{uuid}', options.uuid ?? '') + (options.query ?? '');
+    const url =
+      path
+        .replace('{uuid}', options.uuid ?? '')
+        .replace('{user_id}', String(options.userId ?? '')) + (options.query ?? '');
     let pending = request((options.app ?? test).http)[method](url);
     const token = options.token === undefined ? user.token : options.token;
     if (token !== null) pending = pending.set('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      pending = pending.set(name, value);
+    }
     if (options.body !== undefined) pending = pending.send(options.body as object);
     const response = await pending;
     contract.check(method, path, response);
@@ -187,6 +198,12 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       expect((await call('get', DOC, { uuid })).status).toBe(200);
     });
 
+    it('304 for If-None-Match with its ETag', async () => {
+      const { etag } = (await call('get', DOC, { uuid })).headers;
+      const response = await call('get', DOC, { uuid, headers: { 'If-None-Match': etag } });
+      expect(response.status).toBe(304);
+    });
+
     it('400 for a malformed uuid', async () => {
       expect((await call('get', DOC, { uuid: 'not-a-uuid' })).status).toBe(400);
     });
@@ -231,6 +248,25 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       );
     });
 
+    it('403 for a viewer', async () => {
+      const shared = await givenSharedDoc(test, user, other, 'viewer');
+      const response = await call('put', DOC, {
+        uuid: shared,
+        token: other.token,
+        body: { title: 'x' },
+      });
+      expect(response.status).toBe(403);
+    });
+
+    it('412 for an If-Match of an older version', async () => {
+      const response = await call('put', DOC, {
+        uuid,
+        headers: { 'If-Match': '"1"' },
+        body: { title: 'x' },
+      });
+      expect(response.status).toBe(412);
+    });
+
     it('413 for a body over 5 MiB', async () => {
       expect((await call('put', DOC, { uuid, body: OVERSIZED })).status).toBe(413);
     });
@@ -262,9 +298,137 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     });
   });
 
+  describe('shareDoc', () => {
+    let shared: string;
+    let guest: TestUser;
+
+    beforeAll(async () => {
+      shared = await givenDoc(test, user);
+      guest = await givenUser(test);
+    });
+
+    it('201 with the documented example body (for its user), then 200 for a new role', async () => {
+      const body = { ...exampleBody('AddDocUserDto'), email: guest.email };
+      expect((await call('post', DOC_USERS, { uuid: shared, body })).status).toBe(201);
+      const again = { email: guest.email, role: 'viewer' };
+      expect((await call('post', DOC_USERS, { uuid: shared, body: again })).status).toBe(200);
+    });
+
+    it.each([
+      ['role owner', { email: 'x@example.com', role: 'owner' }],
+      ['a malformed e-mail', { email: 'nope' }],
+    ])('400 for %s', async (_case, body) => {
+      expect((await call('post', DOC_USERS, { uuid: shared, body })).status).toBe(400);
+    });
+
+    it('401 without a token', async () => {
+      const body = { email: guest.email };
+      expect((await call('post', DOC_USERS, { uuid: shared, token: null, body })).status).toBe(401);
+    });
+
+    it('403 for a user who is not the owner', async () => {
+      const body = { email: other.email };
+      const response = await call('post', DOC_USERS, { uuid: shared, token: guest.token, body });
+      expect(response.status).toBe(403);
+    });
+
+    it('404 for an e-mail of no user', async () => {
+      const body = { email: 'nobody@example.com' };
+      expect((await call('post', DOC_USERS, { uuid: shared, body })).status).toBe(404);
+    });
+
+    it('500 when something unexpected fails', async () => {
+      failNextCall(test.app.get(DocUsersService), 'share');
+      const body = { email: guest.email };
+      expect((await call('post', DOC_USERS, { uuid: shared, body })).status).toBe(500);
+    });
+  });
+
+  describe('listDocUsers', () => {
+    it('200 with the users', async () => {
+      expect((await call('get', DOC_USERS, { uuid })).status).toBe(200);
+    });
+
+    it('400 for a malformed uuid', async () => {
+      expect((await call('get', DOC_USERS, { uuid: 'nope' })).status).toBe(400);
+    });
+
+    it('401 without a token', async () => {
+      expect((await call('get', DOC_USERS, { uuid, token: null })).status).toBe(401);
+    });
+
+    it('404 for a user who does not have the document', async () => {
+      expect((await call('get', DOC_USERS, { uuid, token: other.token })).status).toBe(404);
+    });
+
+    it('500 when something unexpected fails', async () => {
+      failNextCall(test.app.get(DocUsersService), 'list');
+      expect((await call('get', DOC_USERS, { uuid })).status).toBe(500);
+    });
+  });
+
+  describe('unshareDoc', () => {
+    let shared: string;
+    let guest: TestUser;
+
+    beforeAll(async () => {
+      guest = await givenUser(test);
+      shared = await givenSharedDoc(test, user, guest, 'editor');
+    });
+
+    it.each([
+      ['the owner leaving', () => user.id],
+      ['a user_id that is no number', () => 'x1'],
+    ])('400 for %s', async (_case, userId) => {
+      expect((await call('delete', DOC_USER, { uuid: shared, userId: userId() })).status).toBe(400);
+    });
+
+    it('401 without a token', async () => {
+      const response = await call('delete', DOC_USER, {
+        uuid: shared,
+        userId: guest.id,
+        token: null,
+      });
+      expect(response.status).toBe(401);
+    });
+
+    it('403 for an editor removing the owner', async () => {
+      const response = await call('delete', DOC_USER, {
+        uuid: shared,
+        userId: user.id,
+        token: guest.token,
+      });
+      expect(response.status).toBe(403);
+    });
+
+    it('404 for a user who does not have it', async () => {
+      expect((await call('delete', DOC_USER, { uuid: shared, userId: other.id })).status).toBe(404);
+    });
+
+    it('500 when something unexpected fails', async () => {
+      failNextCall(test.app.get(DocUsersService), 'remove');
+      expect((await call('delete', DOC_USER, { uuid: shared, userId: guest.id })).status).toBe(500);
+    });
+
+    it('204 when the owner removes a user', async () => {
+      expect((await call('delete', DOC_USER, { uuid: shared, userId: guest.id })).status).toBe(204);
+    });
+  });
+
   describe('deleteDoc', () => {
     it('400 for a malformed uuid', async () => {
       expect((await call('delete', DOC, { uuid: 'nope' })).status).toBe(400);
+    });
+
+    it('403 for an editor', async () => {
+      const shared = await givenSharedDoc(test, user, other, 'editor');
+      const response = await call('delete', DOC, { uuid: shared, token: other.token });
+      expect(response.status).toBe(403);
+    });
+
+    it('412 for an If-Match of another version', async () => {
+      const response = await call('delete', DOC, { uuid, headers: { 'If-Match': '"999"' } });
+      expect(response.status).toBe(412);
     });
 
     it('401 without a token', async () => {
@@ -299,6 +463,16 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       expect(response.status).toBe(503);
     });
 
+    it.each([
+      ['post', DOC_USERS, 'share', { email: 'x@example.com' }],
+      ['get', DOC_USERS, 'list', undefined],
+      ['delete', DOC_USER, 'remove', undefined],
+    ] as const)('%s %s', async (method, path, serviceMethod, body) => {
+      databaseDownForNextCall(test.app.get(DocUsersService), serviceMethod);
+      const response = await call(method, path, { uuid, userId: other.id, body });
+      expect(response.status).toBe(503);
+    });
+
     it('get /api/v1/folders', async () => {
       databaseDownForNextCall(test.app.get(FoldersService), 'list');
       expect((await call('get', FOLDERS)).status).toBe(503);
@@ -325,11 +499,14 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       ['put', DOC, { title: 'x' }],
       ['delete', DOC, undefined],
       ['get', FOLDERS, undefined],
+      ['post', DOC_USERS, { email: 'x@example.com' }],
+      ['get', DOC_USERS, undefined],
+      ['delete', DOC_USER, undefined],
     ] as const)('%s %s', async (method, path, body) => {
       const { token } = await givenUser(limited);
-      const counted = await call(method, path, { app: limited, token, uuid, body });
+      const counted = await call(method, path, { app: limited, token, uuid, userId: 1, body });
       expectRateLimitHeaders(counted, '0');
-      const response = await call(method, path, { app: limited, token, uuid, body });
+      const response = await call(method, path, { app: limited, token, uuid, userId: 1, body });
       expect(response.status).toBe(429);
       expectRateLimitHeaders(response, '0');
     });

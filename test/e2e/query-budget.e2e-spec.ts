@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { ApiTokensService } from '../../src/auth/api-tokens.service';
 import { Clock } from '../../src/common/clock';
-import { givenDoc, givenUser, TestUser } from '../support/builders';
+import { givenDoc, givenSharedDoc, givenUser, TestUser } from '../support/builders';
 import { recordStatements, StatementLog } from '../support/statement-log';
 import { withListeningServer } from '../support/listening-server';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
@@ -29,6 +29,11 @@ describe(`query budget per request (${databaseKind})`, () => {
     owner = await givenUser(test);
     uuid = await givenDoc(test, owner, { title: 'Budget', path: '~/budget' });
     for (let i = 0; i < 3; i++) await givenDoc(test, owner, { path: i === 0 ? '~' : '~/budget' });
+    // Documents of someone else's that the owner has as viewer and as editor.
+    const sharer = await givenUser(test);
+    for (const role of ['viewer', 'editor']) {
+      await givenSharedDoc(test, sharer, owner, role as 'viewer' | 'editor');
+    }
     // Its first use recorded the token's last-used time: no further write within a minute.
     log = recordStatements(test.dataSource);
   });
@@ -48,13 +53,16 @@ describe(`query budget per request (${databaseKind})`, () => {
   }
 
   describe('list', () => {
-    it('runs the count and one page query with the owners, no DISTINCT and no query per row', async () => {
+    it('runs the count and one page query with the members, no DISTINCT and no query per row', async () => {
       await request(test.http).get('/api/v1/docs').set(owner.auth).expect(200);
       const statements = afterAuth();
       expect(statements).toHaveLength(2);
       const [count, page] = statements;
       expect(count).toMatch(/^SELECT COALESCE\(SUM\(doc_count\), 0\) AS n FROM user_doc_counts/);
-      expect(page).toMatch(/FROM \(SELECT id, updated_at FROM docs WHERE owner_id = \?/);
+      // The page's ids come from the caller's memberships, on the list-order index alone.
+      expect(page).toMatch(
+        /FROM \(SELECT doc_id, doc_updated_at AS sort_at FROM user_docs WHERE user_id = \?/,
+      );
       expect(page).toMatch(/JOIN users u/);
       for (const query of statements) expect(query).not.toMatch(/DISTINCT/i);
       expect(log.transactions()).toBe(0);
@@ -64,12 +72,29 @@ describe(`query budget per request (${databaseKind})`, () => {
       { query: { per_page: 100 }, statements: 2 },
       { query: { page: 2, per_page: 2 }, statements: 2 },
       { query: { page: 99 }, statements: 1 },
+      { query: { role: 'viewer' }, statements: 2 },
+      { query: { role: 'owner', page: 99 }, statements: 1 },
       { query: { path: '~/budget' }, statements: 2 },
       { query: { path: '~' }, statements: 2 },
       { query: { path: '~/none' }, statements: 1 },
+      // A folder holds only the caller's own documents: no query for another role.
+      { query: { path: '~/budget', role: 'editor' }, statements: 0 },
     ])('runs at most 2 more statements for $query', async ({ query, statements }) => {
       await request(test.http).get('/api/v1/docs').query(query).set(owner.auth).expect(200);
       expect(afterAuth()).toHaveLength(statements);
+    });
+
+    it('filters by role on its own list-order index and its own count', async () => {
+      await request(test.http)
+        .get('/api/v1/docs')
+        .query({ role: 'editor' })
+        .set(owner.auth)
+        .expect(200);
+      const [count, page] = afterAuth();
+      expect(count).toMatch(/FROM user_doc_counts WHERE user_id = \? AND role = \?$/);
+      expect(page).toMatch(
+        /FROM user_docs WHERE user_id = \? AND role = \? ORDER BY doc_updated_at DESC, doc_id DESC LIMIT/,
+      );
     });
 
     it('reads the last page of a long list from the other end of the index', async () => {
@@ -79,27 +104,25 @@ describe(`query budget per request (${databaseKind})`, () => {
         .set(owner.auth)
         .expect(200);
       const [, page] = afterAuth();
-      expect(page).toMatch(/ORDER BY updated_at ASC, id ASC LIMIT \? OFFSET \?/);
+      expect(page).toMatch(/ORDER BY doc_updated_at ASC, doc_id ASC LIMIT \? OFFSET \?/);
     });
   });
 
   describe('create', () => {
-    it('in the home folder: 3 statements in one transaction', async () => {
+    it('in the home folder: one INSERT (triggers add the owner row and count), no transaction', async () => {
       await request(test.http)
         .post('/api/v1/docs')
         .set(owner.auth)
         .send({ title: 'x' })
         .expect(201);
       const statements = afterAuth();
-      expect(statements).toHaveLength(3);
-      expect(statements[0]).toMatch(/^INSERT INTO docs/);
-      expect(statements[1]).toMatch(/^INSERT INTO user_docs/);
-      expect(statements[2]).toMatch(/^INSERT INTO user_doc_counts/);
-      expect(log.transactions()).toBe(1);
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/^INSERT INTO docs .* VALUES/);
+      expect(log.transactions()).toBe(0);
     });
 
     it.each(['~/budget/new/deeper', '~/budget'])(
-      'in a folder (%s): 4 statements in one transaction, the folder chain in one',
+      'in a folder (%s): 2 statements in one transaction, the folder chain in one',
       async (path) => {
         await request(test.http)
           .post('/api/v1/docs')
@@ -107,7 +130,7 @@ describe(`query budget per request (${databaseKind})`, () => {
           .send({ title: 'x', path })
           .expect(201);
         const statements = afterAuth();
-        expect(statements).toHaveLength(4);
+        expect(statements).toHaveLength(2);
         // INSERT IGNORE (MySQL) / INSERT OR IGNORE (SQLite) of the whole chain, at once.
         expect(statements[0]).toMatch(/^INSERT (OR )?IGNORE INTO folders .* WHERE NOT EXISTS/);
         expect(statements[1]).toMatch(/^INSERT INTO docs .* FROM folders f/);
@@ -117,19 +140,52 @@ describe(`query budget per request (${databaseKind})`, () => {
   });
 
   describe('update', () => {
-    it('is one UPDATE by UUID and owner, outside any transaction', async () => {
+    /**
+     * MySQL: one multi-table UPDATE, then the new version it left in the session, on the same
+     * connection. SQLite: the document, then its members' rows, in one transaction.
+     */
+    const UPDATE_STATEMENTS =
+      databaseKind === 'mysql'
+        ? [
+            expect.stringMatching(
+              /^UPDATE docs d JOIN user_docs me ON .* JOIN user_docs m ON m\.doc_id = d\.id SET d\.title = \?, d\.html = \?, d\.updated_at = \?, d\.version = LAST_INSERT_ID\(d\.version \+ 1\), m\.doc_updated_at = \? WHERE d\.uuid = \?$/,
+            ),
+            'SELECT LAST_INSERT_ID() AS version',
+          ]
+        : [
+            expect.stringMatching(
+              /^UPDATE docs SET title = \?, html = \?, updated_at = \?, version = version \+ 1 WHERE uuid = \? AND id IN \(SELECT doc_id FROM user_docs .*\) RETURNING id, version$/,
+            ),
+            'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
+          ];
+    const UPDATE_TRANSACTIONS = databaseKind === 'mysql' ? 0 : 1;
+
+    it('checks the role and writes the document and its users’ list order in one statement', async () => {
       await request(test.http)
         .put(`/api/v1/docs/${uuid}`)
         .set(owner.auth)
         .send({ title: 'new', html: '<p>x</p>' })
         .expect(204);
-      expect(afterAuth()).toEqual([
-        'UPDATE docs SET title = ?, html = ?, updated_at = ? WHERE uuid = ? AND owner_id = ?',
-      ]);
-      expect(log.transactions()).toBe(0);
+      expect(afterAuth()).toEqual(UPDATE_STATEMENTS);
+      expect(log.transactions()).toBe(UPDATE_TRANSACTIONS);
     });
 
-    it("is the same one statement for another user's document (404 from 0 affected rows)", async () => {
+    it('checks If-Match in the same statement', async () => {
+      const { version } = (await request(test.http).get(`/api/v1/docs/${uuid}`).set(owner.auth))
+        .body as { version: number };
+      log.reset();
+      await request(test.http)
+        .put(`/api/v1/docs/${uuid}`)
+        .set(owner.auth)
+        .set('If-Match', `"${version}"`)
+        .send({ title: 'new', html: '<p>x</p>' })
+        .expect(204);
+      const statements = afterAuth();
+      expect(statements).toHaveLength(UPDATE_STATEMENTS.length);
+      expect(statements[0]).toMatch(/ AND (d\.)?version IN \(\?\)( RETURNING id, version)?$/);
+    });
+
+    it("reads why only when nothing matched: another user's document is the write and one read (404)", async () => {
       const other = await givenUser(test);
       await request(test.http).get('/api/v1/docs').set(other.auth).expect(200);
       log.reset();
@@ -138,27 +194,76 @@ describe(`query budget per request (${databaseKind})`, () => {
         .set(other.auth)
         .send({ title: 'stolen' })
         .expect(404);
-      expect(afterAuth()).toEqual([
-        'UPDATE docs SET title = ?, updated_at = ? WHERE uuid = ? AND owner_id = ?',
-      ]);
+      const statements = afterAuth();
+      expect(statements).toHaveLength(2);
+      expect(statements[0]).toMatch(/^UPDATE docs/);
+      expect(statements[1]).toMatch(
+        /^SELECT d\.id AS doc_id, me\.role AS role, d\.version AS version FROM docs d/,
+      );
     });
   });
 
   describe('get and delete', () => {
-    it('get is one query', async () => {
-      await request(test.http).get(`/api/v1/docs/${uuid}`).set(owner.auth).expect(200);
+    it('get is one query, also when it answers 304', async () => {
+      const response = await request(test.http)
+        .get(`/api/v1/docs/${uuid}`)
+        .set(owner.auth)
+        .expect(200);
+      expect(afterAuth()).toHaveLength(1);
+      log.reset();
+      await request(test.http)
+        .get(`/api/v1/docs/${uuid}`)
+        .set(owner.auth)
+        .set('If-None-Match', response.headers.etag)
+        .expect(304);
       expect(afterAuth()).toHaveLength(1);
     });
 
-    it('delete is the DELETE and the count change, in one transaction', async () => {
+    it('delete is one DELETE (triggers remove the members and change the counts), no transaction', async () => {
       const doomed = await givenDoc(test, owner);
       log.reset();
       await request(test.http).delete(`/api/v1/docs/${doomed}`).set(owner.auth).expect(204);
+      expect(afterAuth()).toEqual(['DELETE FROM docs WHERE uuid = ? AND owner_id = ?']);
+      expect(log.transactions()).toBe(0);
+    });
+  });
+
+  describe('users of a document', () => {
+    let editor: TestUser;
+
+    beforeAll(async () => {
+      editor = await givenUser(test);
+    });
+
+    it('sharing reads the caller’s role and the user, then adds them in one short transaction', async () => {
+      await request(test.http)
+        .post(`/api/v1/docs/${uuid}/users`)
+        .set(owner.auth)
+        .send({ email: editor.email, role: 'editor' })
+        .expect(201);
+      const statements = afterAuth();
+      expect(statements).toHaveLength(4);
+      expect(statements[0]).toMatch(/^SELECT d\.id AS doc_id, me\.role AS role/);
+      expect(statements[1]).toMatch(/FROM .*users/);
+      expect(statements[2]).toMatch(/^SELECT d\.updated_at AS updated_at, t\.role AS role/);
+      expect(statements[3]).toMatch(/^INSERT INTO user_docs/);
+      expect(log.transactions()).toBe(1);
+    });
+
+    it('listing them is one query', async () => {
+      await request(test.http).get(`/api/v1/docs/${uuid}/users`).set(owner.auth).expect(200);
+      expect(afterAuth()).toHaveLength(1);
+    });
+
+    it('removing one reads the caller’s role, then one DELETE', async () => {
+      await request(test.http)
+        .delete(`/api/v1/docs/${uuid}/users/${editor.id}`)
+        .set(owner.auth)
+        .expect(204);
       const statements = afterAuth();
       expect(statements).toHaveLength(2);
-      expect(statements[0]).toBe('DELETE FROM docs WHERE uuid = ? AND owner_id = ?');
-      expect(statements[1]).toMatch(/^INSERT INTO user_doc_counts/);
-      expect(log.transactions()).toBe(1);
+      expect(statements[1]).toMatch(/^DELETE FROM user_docs WHERE doc_id = \? AND user_id = \?/);
+      expect(log.transactions()).toBe(0);
     });
   });
 

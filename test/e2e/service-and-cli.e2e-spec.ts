@@ -302,7 +302,7 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
       expect(response.status).toBe(200);
       const document = JSON.parse(response.text);
       expect(document.openapi).toMatch(/^3\./);
-      expect(document.info.version).toBe('1.0.0');
+      expect(document.info.version).toBe('1.1.0');
       expect(document.components.securitySchemes.bearer).toMatchObject({
         type: 'http',
         scheme: 'bearer',
@@ -319,12 +319,16 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
         'created_at',
         'id',
         'path',
+        'role',
         'title',
         'updated_at',
         'user_docs',
         'uuid',
+        'version',
       ]);
       expect(fields('UserDocDto')).toEqual(['user']);
+      expect(fields('AddDocUserDto')).toEqual(['email', 'role']);
+      expect(fields('DocUserDto')).toEqual(['added_at', 'role', 'user']);
       expect(fields('UserDetailsDto')).toEqual(['avatar_url', 'email', 'fname', 'id', 'lname']);
       expect(fields('PaginationDto')).toEqual([
         'current_page',
@@ -357,6 +361,7 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
         '401',
         '403',
         '404',
+        '412',
         '413',
         '429',
         '500',

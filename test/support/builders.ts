@@ -68,3 +68,20 @@ export function expectedUserDetails(user: TestUser) {
     avatar_url: user.avatarUrl ?? `https://www.gravatar.com/avatar/${digest}?d=identicon`,
   };
 }
+
+/** A document of `owner`'s shared with `user` in `role`; returns its UUID. */
+export async function givenSharedDoc(
+  test: TestApp,
+  owner: TestUser,
+  user: TestUser,
+  role: 'editor' | 'viewer',
+  body: Record<string, unknown> = {},
+): Promise<string> {
+  const uuid = await givenDoc(test, owner, body);
+  await request(test.http)
+    .post(`/api/v1/docs/${uuid}/users`)
+    .set(owner.auth)
+    .send({ email: user.email, role })
+    .expect(201);
+  return uuid;
+}

@@ -43,5 +43,18 @@ export class NotFound extends DomainError {}
 /** The request clashes with what is already stored (HTTP 409). */
 export class Conflict extends DomainError {}
 
+/**
+ * The request was made against a version of the thing that is no longer current (HTTP 412);
+ * the current version goes back to the client so it can fetch and retry.
+ */
+export class PreconditionFailed extends DomainError {
+  constructor(
+    message: string,
+    readonly currentVersion: number,
+  ) {
+    super(message);
+  }
+}
+
 /** A dependency such as the database does not answer (HTTP 503). */
 export class ServiceUnavailable extends DomainError {}

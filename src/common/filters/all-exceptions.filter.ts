@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { isDatabaseUnavailable } from '../../database/database-errors';
+import { entityTag } from '../http/entity-tags';
 import { routeNotFoundMessage } from '../http/route-not-found';
 import {
   Conflict,
@@ -16,6 +17,7 @@ import {
   Forbidden,
   InvalidInput,
   NotFound,
+  PreconditionFailed,
   ServiceUnavailable,
   Unauthenticated,
 } from '../errors/domain-errors';
@@ -26,6 +28,7 @@ const domainStatuses: [new (...args: never[]) => DomainError, number][] = [
   [Forbidden, HttpStatus.FORBIDDEN],
   [NotFound, HttpStatus.NOT_FOUND],
   [Conflict, HttpStatus.CONFLICT],
+  [PreconditionFailed, HttpStatus.PRECONDITION_FAILED],
   [ServiceUnavailable, HttpStatus.SERVICE_UNAVAILABLE],
 ];
 
@@ -79,6 +82,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
         'WWW-Authenticate',
         `Bearer error="insufficient_scope", scope="${exception.missingScope}"`,
       );
+    }
+    if (exception instanceof PreconditionFailed) {
+      response.setHeader('ETag', entityTag(exception.currentVersion));
     }
     if (response.headersSent) return;
     response.status(status).json({ error: message });

@@ -20,6 +20,9 @@ export class RequestValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // Path parameters stay text for their own pipes (UuidPipe, IdPipe): converting `01` or
+    // `0x10` to a number here would accept what those pipes refuse.
+    if (metadata.type === 'param') return value;
     if (metadata.type === 'body' && !isJsonObject(value)) {
       throw new InvalidInput(
         'request body must be a JSON object, sent with Content-Type: application/json',

@@ -71,7 +71,8 @@ export const ERROR_RESPONSES = {
     },
   },
   403: {
-    description: "The token's scope or your role on the document does not allow this.",
+    description:
+      "The token's scope or your role on the document does not allow this; the message says which, and who may.",
     example: 'insufficient scope: writing needs a token with docs:write; this token has docs:read',
     headers: {
       'WWW-Authenticate': {
@@ -85,6 +86,20 @@ export const ERROR_RESPONSES = {
     },
   },
   404: { description: 'No such document for this user.', example: 'document not found' },
+  412: {
+    description:
+      'The document is no longer the version named in `If-Match`: nothing was changed. The ' +
+      'message and the `ETag` header give the current version; fetch it and apply the change again.',
+    example:
+      'the document has changed: its current version is 4 (ETag "4"); fetch it and apply your change again',
+    headers: {
+      ETag: {
+        description: 'The current version, as a strong entity tag (`"4"`).',
+        schema: { type: 'string' },
+        required: true,
+      },
+    },
+  },
   413: {
     description: 'The request body is larger than 5 MiB.',
     example: 'request body is larger than the 5 MiB limit',

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { UserDetailsDto } from '../../users/dto/user-details.dto';
+import { ROLES, type Role } from '../entities/user-doc.entity';
 import { PaginationDto } from './pagination.dto';
 
 export class UserDocDto {
@@ -30,10 +31,12 @@ export class DocListItemDto {
   title: string;
 
   /**
-   * The folder the document is in, written as `~/a/b` (or `~`).
+   * The folder the document is in, written as `~/a/b` (or `~`): a folder of its owner's, so
+   * shown to the owner only (`null` for the document's other users).
    * @example "~/reports/2024"
    */
-  path: string;
+  @ApiProperty({ type: 'string', nullable: true })
+  path: string | null;
 
   /**
    * When the document was created (UTC, milliseconds).
@@ -49,7 +52,23 @@ export class DocListItemDto {
   @ApiProperty({ format: 'date-time' })
   updated_at: string;
 
-  /** The document's users, the owner first. */
+  /**
+   * Starts at 1 and goes one up with each update; the document's `ETag` is this number in
+   * quotes, for `If-Match` and `If-None-Match`.
+   * @example 3
+   */
+  @ApiProperty({ type: 'integer', minimum: 1 })
+  version: number;
+
+  /**
+   * Your role on the document: `owner` (may do anything), `editor` (may read and update) or
+   * `viewer` (may read).
+   * @example "owner"
+   */
+  @ApiProperty({ enum: ROLES })
+  role: Role;
+
+  /** The document's users: the owner first, then the others by when they were added. */
   user_docs: UserDocDto[];
 }
 

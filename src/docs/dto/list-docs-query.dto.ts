@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { ROLES, type Role } from '../entities/user-doc.entity';
 import { FOLDER_PATH_DESCRIPTION, FOLDER_PATH_PATTERN } from './folder-path-pattern';
 
 const PAGE_RULE = 'page must be an integer of at least 1';
@@ -42,9 +43,19 @@ export class ListDocsQueryDto {
     pattern: FOLDER_PATH_PATTERN,
     maxLength: 4096,
     required: false,
-    description: `Only the documents directly in this folder (not in its subfolders), for example \`~/reports/2024\`; a folder that does not exist gives no documents. Leave it out to list all of them. ${FOLDER_PATH_DESCRIPTION}`,
+    description: `Only your own documents directly in this folder of yours (not in its subfolders), for example \`~/reports/2024\`; a folder that does not exist gives no documents. Leave it out to list all of them. ${FOLDER_PATH_DESCRIPTION}`,
   })
   @IsOptional()
   @IsString()
   path?: string;
+
+  @ApiProperty({
+    enum: ROLES,
+    required: false,
+    description:
+      'Only the documents where you have this role: `owner` (your own), `editor` or `viewer` (shared with you).',
+  })
+  @IsOptional()
+  @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
+  role?: Role;
 }

@@ -4,11 +4,10 @@ import { Folder } from '../../folders/entities/folder.entity';
 import { User } from '../../users/entities/user.entity';
 
 /**
- * The list reads a page of the owner's documents from the two list-order indexes alone
- * (they cover the order and hold the primary key), then joins the page's rows.
+ * A document. Its users, the owner included, are its `user_docs` rows, through which the list
+ * reads; the list of one of the owner's folders reads the folder list-order index here.
  */
 @Entity({ name: 'docs' })
-@Index('IDX_docs_owner_list_order', ['ownerId', 'updatedAt', 'id'])
 @Index('IDX_docs_owner_folder_list_order', ['ownerId', 'folderId', 'updatedAt', 'id'])
 export class Doc {
   @PrimaryGeneratedColumn({ type: 'int' })
@@ -44,4 +43,8 @@ export class Doc {
 
   @Column(timestampColumn('updated_at'))
   updatedAt: Date;
+
+  /** 1 when created, one up on each update: the document's strong ETag. */
+  @Column({ type: 'int', default: 1 })
+  version: number;
 }

@@ -1,0 +1,43 @@
+import { InvalidInput } from '../errors/domain-errors';
+import { entityTag, parseIfMatch } from './entity-tags';
+
+describe('entity tags', () => {
+  it('writes a version as a strong tag', () => {
+    expect(entityTag(7)).toBe('"7"');
+  });
+
+  describe('parseIfMatch', () => {
+    it.each([
+      [undefined, undefined],
+      ['*', { any: true }],
+      [' * ', { any: true }],
+      ['"3"', { versions: [3] }],
+      ['"3", "5"', { versions: [3, 5] }],
+      ['"3","5" ,"8"', { versions: [3, 5, 8] }],
+      // Strong comparison: a weak tag never matches.
+      ['W/"3"', { versions: [] }],
+      ['W/"3", "4"', { versions: [4] }],
+      // Valid tags that are no version of ours match nothing.
+      ['"abc"', { versions: [] }],
+      ['""', { versions: [] }],
+      ['"0"', { versions: [] }],
+      ['"03"', { versions: [] }],
+      ['"-1"', { versions: [] }],
+      ['"99999999999"', { versions: [] }],
+      ['"2147483648"', { versions: [] }],
+      ['"2147483647"', { versions: [2147483647] }],
+    ])('reads %p', (header, expected) => {
+      expect(parseIfMatch(header)).toEqual(expected);
+    });
+
+    it.each(['', '3', '"3', '3"', '"3" "4"', '"3",', ',"3"', '*, "3"', 'W/3', '"a"b"', '"\u0001"'])(
+      'refuses %p',
+      (header) => {
+        expect(() => parseIfMatch(header)).toThrow(InvalidInput);
+        expect(() => parseIfMatch(header)).toThrow(
+          'If-Match must be * or a comma-separated list of entity tags such as "3" (as sent in ETag)',
+        );
+      },
+    );
+  });
+});

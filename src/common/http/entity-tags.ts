@@ -1,0 +1,39 @@
+import { InvalidInput } from '../errors/domain-errors';
+
+/**
+ * Which versions a conditional write may change (`If-Match`): any existing one (`*`), or one
+ * of a list. `undefined` when the request has no condition.
+ */
+export type VersionCondition = undefined | { any: true } | { versions: number[] };
+
+/** The strong entity tag of a version, as sent in `ETag`: `"7"`. */
+export function entityTag(version: number): string {
+  return `"${version}"`;
+}
+
+/** One entity tag: optional weakness prefix, then a quoted string of visible characters. */
+const ENTITY_TAG = /^\s*(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"\s*$/;
+
+const IF_MATCH_RULE =
+  'If-Match must be * or a comma-separated list of entity tags such as "3" (as sent in ETag)';
+
+/**
+ * Reads an `If-Match` header (RFC 9110 §13.1.1). Matching is strong, so weak tags (`W/"3"`)
+ * never match; nor do tags that are not a version number. A header that is not `*` or a list
+ * of entity tags is a bad request: a client that asked for a condition must not get an
+ * unconditional write.
+ */
+export function parseIfMatch(header: string | undefined): VersionCondition {
+  if (header === undefined) return undefined;
+  if (header.trim() === '*') return { any: true };
+  const versions: number[] = [];
+  for (const part of header.split(',')) {
+    const tag = ENTITY_TAG.exec(part);
+    if (!tag) throw new InvalidInput(IF_MATCH_RULE);
+    const [, weak, opaque] = tag;
+    if (!weak && /^[1-9][0-9]{0,9}$/.test(opaque) && Number(opaque) <= 2 ** 31 - 1) {
+      versions.push(Number(opaque));
+    }
+  }
+  return { versions };
+}

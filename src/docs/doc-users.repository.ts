@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { executeStatement, sqlDialect } from '../database/raw-sql';
+import { toDate, toSqlTimestamp } from '../database/sql-values';
+import { TransactionRunner } from '../database/transaction-runner';
+import { MEMBERS_ORDER } from './docs.repository';
+import type { Role } from './entities/user-doc.entity';
+
+/** A user of a document, as `GET /docs/{uuid}/users` lists them. */
+export interface DocUserRow {
+  user_id: number;
+  role: Role;
+  added_at: Date | string;
+  fname: string;
+  lname: string;
+  email: string;
+  avatar_url: string | null;
+}
+
+/** What sharing did: added the user, changed their role, found it as asked, or no document. */
+export type ShareOutcome =
+  { kind: 'added' } | { kind: 'kept'; addedAt: Date | string } | { kind: 'no document' };
+
+const USERS_SQL = `SELECT m.user_id AS user_id, m.role AS role, m.created_at AS added_at,
+  u.fname AS fname, u.lname AS lname, u.email AS email, u.avatar_url AS avatar_url
+FROM docs d
+JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
+JOIN user_docs m ON m.doc_id = d.id
+JOIN users u ON u.id = m.user_id
+WHERE d.uuid = ?
+ORDER BY ${MEMBERS_ORDER}`;
+
+/** The owner's row is never removed here: it goes with the document. */
+const REMOVE_SQL = "DELETE FROM user_docs WHERE doc_id = ? AND user_id = ? AND role <> 'owner'";
+
+/** The queries behind sharing. Triggers keep every user's counts as rows come and go. */
+@Injectable()
+export class DocUsersRepository {
+  /**
+   * Reads the document's `updated_at` and the user's current row, locking the document row on
+   * MySQL: concurrent shares, updates and deletes of one document take turns on this node, so
+   * a new row copies the latest `updated_at`. (Across Galera nodes, certification does that.)
+   */
+  private readonly lockDocSql: string;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+  ) {
+    this.lockDocSql = `SELECT d.updated_at AS updated_at, t.role AS role, t.created_at AS added_at
+FROM docs d LEFT JOIN user_docs t ON t.doc_id = d.id AND t.user_id = ?
+WHERE d.id = ?${sqlDialect(dataSource) === 'mysql' ? ' FOR UPDATE' : ''}`;
+  }
+
+  /** Every user of a document the caller is a user of, owner first; empty otherwise. */
+  findAll(uuid: string, callerId: number): Promise<DocUserRow[]> {
+    return this.dataSource.query<DocUserRow[]>(USERS_SQL, [callerId, uuid]);
+  }
+
+  /** Gives the user this role on the document, adding them if they have none. */
+  share(docId: number, userId: number, role: Role, at: Date): Promise<ShareOutcome> {
+    return this.transactions.run(async (manager) => {
+      const [current] = await manager.query<
+        { updated_at: Date | string; role: Role | null; added_at: Date | string | null }[]
+      >(this.lockDocSql, [userId, docId]);
+      if (!current) return { kind: 'no document' };
+      if (current.role === null) {
+        await executeStatement(
+          manager,
+          'INSERT INTO user_docs (user_id, doc_id, role, created_at, doc_updated_at) VALUES (?, ?, ?, ?, ?)',
+          [userId, docId, role, toSqlTimestamp(at), toSqlTimestamp(toDate(current.updated_at))],
+        );
+        return { kind: 'added' };
+      }
+      if (current.role !== role) {
+        await executeStatement(
+          manager,
+          'UPDATE user_docs SET role = ? WHERE user_id = ? AND doc_id = ?',
+          [role, userId, docId],
+        );
+      }
+      return { kind: 'kept', addedAt: current.added_at! };
+    });
+  }
+
+  /** Removes a user other than the owner; false when they had no row. */
+  async remove(docId: number, userId: number): Promise<boolean> {
+    const result = await this.transactions.exclusive((manager) =>
+      executeStatement(manager, REMOVE_SQL, [docId, userId]),
+    );
+    return result.affected > 0;
+  }
+}
