@@ -112,6 +112,8 @@ export const listQueries = {
   page: (from: 'newest-first' | 'oldest-first') => pageSql('', from),
 };
 
+const EXISTS_OWNED_SQL = 'SELECT 1 AS found FROM docs WHERE uuid = ? AND owner_id = ?';
+
 const DELETE_OWNED_SQL = 'DELETE FROM docs WHERE uuid = ? AND owner_id = ?';
 
 /**
@@ -233,6 +235,12 @@ export class DocsRepository {
     if (result.affected === 0) return false;
     await this.addToCount(manager, ownerId, -1);
     return true;
+  }
+
+  /** Whether the user owns a document with this UUID. */
+  async existsOwned(manager: EntityManager, uuid: string, ownerId: number): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(EXISTS_OWNED_SQL, [uuid, ownerId]);
+    return rows.length > 0;
   }
 
   private async addToCount(manager: EntityManager, userId: number, delta: number): Promise<void> {

@@ -26,8 +26,21 @@ export class Unauthenticated extends DomainError {
 /** The thing asked for does not exist for this user (HTTP 404). */
 export class NotFound extends DomainError {}
 
-/** The request clashes with what is already stored (HTTP 409). */
-export class Conflict extends DomainError {}
+/**
+ * The request clashes with what is already stored or still running (HTTP 409); with
+ * `retryAfterSeconds` when trying again later can succeed (the `Retry-After` header).
+ */
+export class Conflict extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The request is valid but cannot be carried out as it stands (HTTP 422). */
+export class Unprocessable extends DomainError {}
 
 /** A dependency such as the database does not answer (HTTP 503). */
 export class ServiceUnavailable extends DomainError {}

@@ -17,6 +17,7 @@ import {
   NotFound,
   ServiceUnavailable,
   Unauthenticated,
+  Unprocessable,
 } from '../errors/domain-errors';
 
 const domainStatuses: [new (...args: never[]) => DomainError, number][] = [
@@ -24,6 +25,7 @@ const domainStatuses: [new (...args: never[]) => DomainError, number][] = [
   [Unauthenticated, HttpStatus.UNAUTHORIZED],
   [NotFound, HttpStatus.NOT_FOUND],
   [Conflict, HttpStatus.CONFLICT],
+  [Unprocessable, HttpStatus.UNPROCESSABLE_ENTITY],
   [ServiceUnavailable, HttpStatus.SERVICE_UNAVAILABLE],
 ];
 
@@ -63,6 +65,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
         `${request.method} ${request.originalUrl} failed`,
         exception instanceof Error ? exception.stack : String(exception),
       );
+    }
+    if (exception instanceof Conflict && exception.retryAfterSeconds !== undefined) {
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     }
     if (exception instanceof Unauthenticated) {
       response.setHeader(
