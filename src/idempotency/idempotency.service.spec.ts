@@ -215,6 +215,22 @@ describe('IdempotencyService', () => {
     expect(retry.perform).toHaveBeenCalledTimes(1);
   });
 
+  it('a failure after another request took the key over answers as a repeat would', async () => {
+    const op = operation();
+    op.perform = jest.fn(async (resourceId: string) => {
+      // The taker created the resource with the reserved id and completed the key first.
+      Object.assign(keys.row()!, {
+        attempt: 2,
+        completedAt: new Date(now),
+        leaseUntil: null,
+        response: JSON.stringify({ uuid: resourceId }),
+      });
+      throw new Error('duplicate entry for the reserved id');
+    });
+    const result = await service.run(request(), op);
+    expect(result).toEqual({ response: { uuid: keys.row()!.resourceId }, replayed: true });
+  });
+
   it('still fails with the operation’s error when the release fails too', async () => {
     const failing = operation();
     failing.perform = jest.fn().mockRejectedValue(new Error('first'));

@@ -70,7 +70,8 @@ class KeyNoLongerHeld extends Error {}
  *    on the condition that the key is still held by this resource id and attempt (a fencing
  *    token): a request that lost its lease cannot commit.
  * 3. If the operation fails, the key is released (deleted if still pending and held), so a
- *    retry need not wait for the lease; the operation's transaction committed nothing.
+ *    retry need not wait for the lease; the operation's transaction committed nothing. If
+ *    the key was no longer held, the request looks again and answers as a repeat would.
  */
 @Injectable()
 export class IdempotencyService {
@@ -121,7 +122,10 @@ export class IdempotencyService {
         return { response, replayed: false };
       } catch (error) {
         if (error instanceof KeyNoLongerHeld) continue;
-        await this.release(hold);
+        // Still held: released, and the failure is the answer. Taken over or completed by
+        // another request meanwhile (whose work may be what made this one fail, as a
+        // duplicate of the reserved id): this request answers with that one's outcome.
+        if ((await this.release(hold)) === 'not-held') continue;
         throw error;
       }
     }
@@ -192,13 +196,17 @@ export class IdempotencyService {
   }
 
   /** Lets a retry start at once; if this fails too, the key waits for its lease to run out. */
-  private async release(hold: KeyHold): Promise<void> {
+  private async release(hold: KeyHold): Promise<'released' | 'not-held' | 'failed'> {
     try {
-      await this.transactions.exclusive((manager) => this.keys.release(manager, hold));
+      const released = await this.transactions.exclusive((manager) =>
+        this.keys.release(manager, hold),
+      );
+      return released ? 'released' : 'not-held';
     } catch (error) {
       this.logger.warn(
         `could not release an idempotency key after a failure: ${error instanceof Error ? error.message : String(error)}`,
       );
+      return 'failed';
     }
   }
 }
