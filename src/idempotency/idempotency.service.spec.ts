@@ -18,6 +18,9 @@ const PRINT = 'f'.repeat(64);
 const ID: KeyId = { userId: USER, keyHash: hashIdempotencyKey(KEY) };
 const manager = {} as EntityManager;
 
+/** Runs `work` as a statement would: its result or its error arrive asynchronously. */
+const settle = <T>(work: () => T): Promise<T> => Promise.resolve().then(work);
+
 /**
  * The repository's conditional statements over a map, with a hook to let "another request"
  * act between two of this request's statements.
@@ -51,29 +54,35 @@ class FakeKeys {
     return row;
   }
 
-  insertIfAbsent = jest.fn(async (_m: EntityManager, key: NewKey) => {
-    this.hook('insertIfAbsent');
-    if (this.row(key)) return false;
-    this.put({ ...key, attempt: 1 }, key);
-    return true;
-  });
+  insertIfAbsent = jest.fn((_m: EntityManager, key: NewKey) =>
+    settle(() => {
+      this.hook('insertIfAbsent');
+      if (this.row(key)) return false;
+      this.put({ ...key, attempt: 1 }, key);
+      return true;
+    }),
+  );
 
-  find = jest.fn(async (_m: EntityManager, id: KeyId) => {
-    this.hook('find');
-    const row = this.row(id);
-    return row ? { ...row } : null;
-  });
+  find = jest.fn((_m: EntityManager, id: KeyId) =>
+    settle(() => {
+      this.hook('find');
+      const row = this.row(id);
+      return row ? { ...row } : null;
+    }),
+  );
 
-  reclaimExpired = jest.fn(async (_m: EntityManager, key: NewKey, seen: number, now: Date) => {
-    this.hook('reclaimExpired');
-    const row = this.row(key);
-    if (!row || row.attempt !== seen || row.expiresAt > now) return false;
-    this.put({ ...key, attempt: seen + 1 }, key);
-    return true;
-  });
+  reclaimExpired = jest.fn((_m: EntityManager, key: NewKey, seen: number, now: Date) =>
+    settle(() => {
+      this.hook('reclaimExpired');
+      const row = this.row(key);
+      if (!row || row.attempt !== seen || row.expiresAt > now) return false;
+      this.put({ ...key, attempt: seen + 1 }, key);
+      return true;
+    }),
+  );
 
-  takeOver = jest.fn(
-    async (_m: EntityManager, id: KeyId, seen: number, leaseUntil: Date, now: Date) => {
+  takeOver = jest.fn((_m: EntityManager, id: KeyId, seen: number, leaseUntil: Date, now: Date) =>
+    settle(() => {
       this.hook('takeOver');
       const row = this.row(id);
       if (!row || row.attempt !== seen || row.completedAt || (row.leaseUntil ?? now) > now) {
@@ -81,7 +90,7 @@ class FakeKeys {
       }
       Object.assign(row, { attempt: seen + 1, leaseUntil });
       return true;
-    },
+    }),
   );
 
   private held(hold: KeyHold): StoredKey | undefined {
@@ -94,37 +103,41 @@ class FakeKeys {
       : undefined;
   }
 
-  complete = jest.fn(async (_m: EntityManager, hold: KeyHold, response: string, at: Date) => {
-    this.hook('complete');
-    const row = this.held(hold);
-    if (!row) return false;
-    Object.assign(row, { completedAt: at, leaseUntil: null, response });
-    return true;
-  });
+  complete = jest.fn((_m: EntityManager, hold: KeyHold, response: string, at: Date) =>
+    settle(() => {
+      this.hook('complete');
+      const row = this.held(hold);
+      if (!row) return false;
+      Object.assign(row, { completedAt: at, leaseUntil: null, response });
+      return true;
+    }),
+  );
 
-  release = jest.fn(async (_m: EntityManager, hold: KeyHold) => {
-    this.hook('release');
-    if (!this.held(hold)) return false;
-    this.rows.delete(`${hold.userId}/${hold.keyHash}`);
-    return true;
-  });
+  release = jest.fn((_m: EntityManager, hold: KeyHold) =>
+    settle(() => {
+      this.hook('release');
+      if (!this.held(hold)) return false;
+      this.rows.delete(`${hold.userId}/${hold.keyHash}`);
+      return true;
+    }),
+  );
 }
 
 /** A create-like operation: it "commits" the resource only if `complete` succeeds. */
 function operation(done: Map<string, { uuid: string }> = new Map()) {
+  type Op = IdempotentOperation<{ uuid: string }>;
   const performed: string[] = [];
-  const op: IdempotentOperation<{ uuid: string }> & { performed: string[] } = {
-    performed,
-    perform: jest.fn(async (resourceId, complete) => {
+  const perform = jest.fn<ReturnType<Op['perform']>, Parameters<Op['perform']>>(
+    async (resourceId, complete) => {
       performed.push(resourceId);
       const response = { uuid: resourceId };
       await complete(manager, response);
       done.set(resourceId, response);
       return response;
-    }),
-    findDone: jest.fn(async (resourceId: string) => done.get(resourceId) ?? null),
-  };
-  return op;
+    },
+  );
+  const findDone = jest.fn((resourceId: string) => settle(() => done.get(resourceId) ?? null));
+  return { performed, perform, findDone };
 }
 
 describe('IdempotencyService', () => {
@@ -207,7 +220,7 @@ describe('IdempotencyService', () => {
 
   it('releases the key when the operation fails, so a retry starts at once', async () => {
     const failing = operation();
-    failing.perform = jest.fn().mockRejectedValue(new Error('database went away'));
+    failing.perform.mockRejectedValue(new Error('database went away'));
     await expect(service.run(request(), failing)).rejects.toThrow('database went away');
     expect(keys.row()).toBeUndefined();
     const retry = operation();
@@ -217,23 +230,25 @@ describe('IdempotencyService', () => {
 
   it('a failure after another request took the key over answers as a repeat would', async () => {
     const op = operation();
-    op.perform = jest.fn(async (resourceId: string) => {
-      // The taker created the resource with the reserved id and completed the key first.
-      Object.assign(keys.row()!, {
-        attempt: 2,
-        completedAt: new Date(now),
-        leaseUntil: null,
-        response: JSON.stringify({ uuid: resourceId }),
-      });
-      throw new Error('duplicate entry for the reserved id');
-    });
+    op.perform.mockImplementation((resourceId: string) =>
+      settle(() => {
+        // The taker created the resource with the reserved id and completed the key first.
+        Object.assign(keys.row()!, {
+          attempt: 2,
+          completedAt: new Date(now),
+          leaseUntil: null,
+          response: JSON.stringify({ uuid: resourceId }),
+        });
+        throw new Error('duplicate entry for the reserved id');
+      }),
+    );
     const result = await service.run(request(), op);
     expect(result).toEqual({ response: { uuid: keys.row()!.resourceId }, replayed: true });
   });
 
   it('still fails with the operation’s error when the release fails too', async () => {
     const failing = operation();
-    failing.perform = jest.fn().mockRejectedValue(new Error('first'));
+    failing.perform.mockRejectedValue(new Error('first'));
     keys.release.mockRejectedValueOnce(new Error('second'));
     jest.spyOn(service['logger'], 'warn').mockImplementation(() => undefined);
     await expect(service.run(request(), failing)).rejects.toThrow('first');

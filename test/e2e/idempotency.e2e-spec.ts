@@ -71,6 +71,23 @@ describe(`POST /api/v1/docs with an Idempotency-Key (${databaseKind})`, () => {
     return clock;
   }
 
+  /**
+   * The next transaction (a create's, after its key is stored) waits until released: the
+   * request is then deterministically "still running". `holding` resolves once it waits.
+   */
+  function holdNextTransaction() {
+    const runner = test.app.get(TransactionRunner);
+    const run = runner.run.bind(runner);
+    const holding = deferred();
+    const release = deferred();
+    jest.spyOn(runner, 'run').mockImplementationOnce(async (work) => {
+      holding.resolve();
+      await release.promise;
+      return run(work);
+    });
+    return { holding: holding.promise, release: release.resolve };
+  }
+
   /** Expects the first answer again: same status, body and Location, marked as a replay. */
   function expectReplay(response: request.Response, first: request.Response) {
     expect(response.status).toBe(201);
@@ -209,19 +226,11 @@ describe(`POST /api/v1/docs with an Idempotency-Key (${databaseKind})`, () => {
       const owner = await givenUser(test);
       freezeClock(Date.parse('2031-03-04T05:06:07.000Z'));
       // The first request stops right before its create's transaction, holding the key.
-      const runner = test.app.get(TransactionRunner);
-      const run = runner.run.bind(runner);
-      const holding = deferred();
-      const release = deferred();
-      jest.spyOn(runner, 'run').mockImplementationOnce((async (work) => {
-        holding.resolve();
-        await release.promise;
-        return run(work);
-      }) as TransactionRunner['run']);
+      const { holding, release } = holdNextTransaction();
 
       await withListeningServer(test, async (base) => {
         const firstPending = create({ title: 'Slow' }, 'slow', owner, base).then((r) => r);
-        await holding.promise;
+        await holding;
 
         const repeat = await create({ title: 'Slow' }, 'slow', owner, base);
         expect(repeat.status).toBe(409);
@@ -232,7 +241,7 @@ describe(`POST /api/v1/docs with an Idempotency-Key (${databaseKind})`, () => {
         expect(other.status).toBe(422);
         expect(await docsOf(owner)).toEqual([]);
 
-        release.resolve();
+        release();
         const first = await firstPending;
         expect(first.status).toBe(201);
         expectReplay(await create({ title: 'Slow' }, 'slow', owner, base), first);
@@ -343,25 +352,17 @@ describe(`POST /api/v1/docs with an Idempotency-Key (${databaseKind})`, () => {
     it('a request that outlived its lease cannot commit after another took the key over', async () => {
       const owner = await givenUser(test);
       const clock = freezeClock(Date.parse('2031-03-04T05:06:07.000Z'));
-      const runner = test.app.get(TransactionRunner);
-      const run = runner.run.bind(runner);
-      const holding = deferred();
-      const release = deferred();
-      jest.spyOn(runner, 'run').mockImplementationOnce((async (work) => {
-        holding.resolve();
-        await release.promise;
-        return run(work);
-      }) as TransactionRunner['run']);
+      const { holding, release } = holdNextTransaction();
 
       const taker = await withListeningServer(test, async (base) => {
         const stuck = create(body, 'outlived', owner, base).then((r) => r);
-        await holding.promise;
+        await holding;
         clock.at += LEASE_MS;
         const took = await create(body, 'outlived', owner, base);
         expect(took.status).toBe(201);
         expect(took.headers['idempotency-replayed']).toBeUndefined();
 
-        release.resolve();
+        release();
         // The stuck request's transaction is refused; it answers with the taker's document.
         expectReplay(await stuck, took);
         return took;
