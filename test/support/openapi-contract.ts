@@ -16,9 +16,15 @@ interface MediaType {
   example?: unknown;
 }
 
+interface HeaderObject {
+  description?: string;
+  required?: boolean;
+  schema: Schema;
+}
+
 interface ResponseObject {
   description: string;
-  headers?: Record<string, unknown>;
+  headers?: Record<string, HeaderObject>;
   content?: Record<string, MediaType>;
 }
 
@@ -102,9 +108,18 @@ export class ContractChecker {
     }
     this.seen.add(`${op.operationId} ${response.status}`);
 
-    for (const header of Object.keys(documented.headers ?? {})) {
-      if (response.headers[header.toLowerCase()] === undefined) {
+    for (const [header, doc] of Object.entries(documented.headers ?? {})) {
+      const value = response.headers[header.toLowerCase()] as string | undefined;
+      if (value === undefined) {
+        // Headers are documented as always sent unless marked `required: false`.
+        if (doc.required === false) continue;
         throw new Error(`${where}: documented header ${header} is missing`);
+      }
+      const validate = this.validator(`${op.operationId} ${response.status} ${header}`, doc.schema);
+      if (!validate(value)) {
+        throw new Error(
+          `${where}: header ${header} does not match openapi.json: ${this.ajv.errorsText(validate.errors)}`,
+        );
       }
     }
 
