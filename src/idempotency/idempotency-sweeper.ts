@@ -44,8 +44,10 @@ export class IdempotencySweeper implements OnApplicationBootstrap, OnModuleDestr
   async sweep(): Promise<number> {
     let deleted = 0;
     for (let batch = 0; batch < SWEEP_MAX_BATCHES && !this.stopped; batch++) {
-      // Each batch takes its own turn on SQLite, so requests go between them.
-      const count = await this.transactions.exclusive((manager) =>
+      // One short transaction per batch: on MySQL at READ COMMITTED, so the DELETE locks only
+      // the rows it deletes (no gap locks in the way of new keys); on SQLite requests get
+      // their turns between batches.
+      const count = await this.transactions.run((manager) =>
         this.keys.deleteExpired(manager, this.clock.now(), SWEEP_BATCH),
       );
       deleted += count;

@@ -77,14 +77,15 @@ function insertSql(dialect: SqlDialect): string {
 }
 
 /**
- * Deletes at most `?` expired rows, found on the `expires_at` index. SQLite has no
+ * Deletes at most `?` expired rows, oldest first, found on the `expires_at` index (the order
+ * makes the statement deterministic for statement-based replication). SQLite has no
  * `DELETE ... LIMIT` unless compiled for it, so there the rows are chosen by a subquery.
  */
 function deleteExpiredSql(dialect: SqlDialect): string {
   return dialect === 'mysql'
-    ? 'DELETE FROM idempotency_keys WHERE expires_at <= ? LIMIT ?'
+    ? 'DELETE FROM idempotency_keys WHERE expires_at <= ? ORDER BY expires_at LIMIT ?'
     : `DELETE FROM idempotency_keys WHERE rowid IN
-  (SELECT rowid FROM idempotency_keys WHERE expires_at <= ? LIMIT ?)`;
+  (SELECT rowid FROM idempotency_keys WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)`;
 }
 
 /**
