@@ -99,17 +99,18 @@ export class IdempotencyService {
         return { response: JSON.parse(claim.response) as T, replayed: true };
       }
       const { hold } = claim;
-      if (claim.takenOver) {
-        const done = await operation.findDone(hold.resourceId);
-        if (done !== null) {
-          const completed = await this.transactions.exclusive((manager) =>
-            this.keys.complete(manager, hold, JSON.stringify(done), this.clock.now()),
-          );
-          if (completed) return { response: done, replayed: true };
-          continue;
-        }
-      }
       try {
+        if (claim.takenOver) {
+          // The dead holder may have done the work without completing the key.
+          const done = await operation.findDone(hold.resourceId);
+          if (done !== null) {
+            const completed = await this.transactions.exclusive((manager) =>
+              this.keys.complete(manager, hold, JSON.stringify(done), this.clock.now()),
+            );
+            if (completed) return { response: done, replayed: true };
+            continue;
+          }
+        }
         const response = await operation.perform(hold.resourceId, async (manager, result) => {
           const completed = await this.keys.complete(
             manager,
