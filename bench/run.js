@@ -435,6 +435,28 @@ async function allCases(db, seed) {
       body: JSON.stringify({ title: 'Bench', html: '<p>A <b>small</b> new document.</p>' }),
     },
     {
+      // A new Idempotency-Key per request: the key's INSERT and its completion on top.
+      name: 'create with Idempotency-Key',
+      method: 'POST',
+      path: '/api/v1/docs',
+      body: JSON.stringify({ title: 'Bench', html: '<p>A <b>small</b> new document.</p>' }),
+      setup: (request) => ({
+        ...request,
+        headers: { ...request.headers, 'idempotency-key': randomUUID() },
+      }),
+    },
+    {
+      // One key for every request: after the first, each is a replay (2 statements).
+      name: 'create replayed (one Idempotency-Key)',
+      method: 'POST',
+      path: '/api/v1/docs',
+      body: JSON.stringify({ title: 'Bench', html: '<p>A <b>small</b> new document.</p>' }),
+      setup: (request) => ({
+        ...request,
+        headers: { ...request.headers, 'idempotency-key': `bench-replay-${runId}` },
+      }),
+    },
+    {
       name: 'create in a new folder',
       method: 'POST',
       path: '/api/v1/docs',

@@ -9,6 +9,7 @@ import { routeNotFound } from './common/http/route-not-found';
 import { createRootLogger, JsonLogger } from './common/logging/json-logger';
 import { REQUEST_ID_HEADER, requestLogging } from './common/logging/request-logging.middleware';
 import { AppConfig, LogLevel, parseEnvironment } from './config/environment';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from './idempotency/idempotency-key';
 import { setUpSwagger } from './swagger';
 
 export const API_PREFIX = 'api/v1';
@@ -74,9 +75,10 @@ function enableCors(app: NestExpressApplication, origins: AppConfig['http']['cor
   app.enableCors({
     origin: origins.includes('*') ? '*' : origins,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', REQUEST_ID_HEADER],
+    allowedHeaders: ['Authorization', 'Content-Type', REQUEST_ID_HEADER, IDEMPOTENCY_KEY_HEADER],
     exposedHeaders: [
       'Location',
+      IDEMPOTENCY_REPLAYED_HEADER,
       REQUEST_ID_HEADER,
       'Retry-After',
       'X-RateLimit-Limit',

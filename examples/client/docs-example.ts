@@ -7,10 +7,18 @@ import type { components, paths } from './schema';
 
 export type DocListItem = components['schemas']['DocListItemDto'];
 export type DocDetail = components['schemas']['DocDetailDto'];
+export type NewDoc = components['schemas']['CreateDocDto'];
 
-/** A client for the service at `baseUrl` (e.g. `http://localhost:3000`), acting with `token`. */
-export function createDocsClient(baseUrl: string, token: string) {
-  return createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${token}` } });
+/**
+ * A client for the service at `baseUrl` (e.g. `http://localhost:3000`), acting with `token`.
+ * `fetch` replaces the global one (a proxy, a test's flaky network).
+ */
+export function createDocsClient(baseUrl: string, token: string, fetch?: typeof globalThis.fetch) {
+  return createClient<paths>({
+    baseUrl,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(fetch && { fetch }),
+  });
 }
 
 export type DocsClient = ReturnType<typeof createDocsClient>;
@@ -47,4 +55,46 @@ export async function createListAndUpdate(client: DocsClient): Promise<{
   if (!read.data) fail('read', read.response, read.error);
 
   return { uuid, listed: list.data.docs, after: read.data };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Creates a document exactly once, however often the request has to be sent: one
+ * `Idempotency-Key` for all the tries. A lost connection, a timeout or a 5xx is retried with
+ * the same key; if the first try did reach the server, the retry gets its answer back
+ * (`replayed`) instead of making a second document. A 409 means that first try is still
+ * running: wait `Retry-After` seconds and ask again. Any other error is final.
+ */
+export async function createOnce(
+  client: DocsClient,
+  body: NewDoc,
+  options: { key?: string; attempts?: number; wait?: (ms: number) => Promise<unknown> } = {},
+): Promise<{ uuid: string; replayed: boolean; attempts: number }> {
+  const key = options.key ?? crypto.randomUUID();
+  const attempts = options.attempts ?? 5;
+  const wait = options.wait ?? sleep;
+  for (let attempt = 1; ; attempt++) {
+    const last = attempt >= attempts;
+    let result;
+    try {
+      result = await client.POST('/api/v1/docs', {
+        params: { header: { 'Idempotency-Key': key } },
+        body,
+      });
+    } catch (networkError) {
+      if (last) throw networkError;
+      await wait(2 ** attempt * 100);
+      continue;
+    }
+    const { data, error, response } = result;
+    if (data) {
+      const replayed = response.headers.get('Idempotency-Replayed') === 'true';
+      return { uuid: data.uuid, replayed, attempts: attempt };
+    }
+    const retryable = response.status === 409 || response.status >= 500;
+    if (!retryable || last) fail('create', response, error);
+    const retryAfter = Number(response.headers.get('Retry-After'));
+    await wait(retryAfter > 0 ? retryAfter * 1000 : 2 ** attempt * 100);
+  }
 }

@@ -36,6 +36,8 @@ export interface paths {
     /**
      * Create a document
      * @description Creates a document in the folder named by `path` (default `~`), creating missing folders with their parents. The new document’s address is in the `Location` header.
+     *
+     *     Send an `Idempotency-Key` to make the request safe to retry: for 24 hours, a repeat with the same key and the same body creates nothing and gets the first `201` again (with `Idempotency-Replayed: true`); the same key with another body is `422`; a repeat while the first request is still running is `409` with `Retry-After`. Keys are per user.
      */
     post: operations['createDoc'];
     delete?: never;
@@ -641,7 +643,10 @@ export interface operations {
   createDoc: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A key of your choosing for this create (a UUID is a good one), 1 to 255 visible ASCII characters. Retry with the same key and body to get the first answer instead of a second document. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -651,11 +656,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Created; the body has the new document’s UUID. */
+      /** @description Created; the body has the new document’s UUID. A replay of an earlier request with the same `Idempotency-Key` is the same answer, with `Idempotency-Replayed: true`. */
       201: {
         headers: {
           /** @description Address of the new document */
           Location?: string;
+          /** @description `true` when this answer repeats the first one for the same `Idempotency-Key` (nothing was created); absent otherwise. */
+          'Idempotency-Replayed'?: 'true';
           /** @description Requests allowed per window for this token (or client address). */
           'X-RateLimit-Limit'?: number;
           /** @description Requests left in the current window; `0` on a 429. */
@@ -717,6 +724,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description A request with the same `Idempotency-Key` is still in progress; retry after `Retry-After` seconds to get its answer. */
+      409: {
+        headers: {
+          /** @description Seconds until the first request’s hold on the key runs out. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "a request with this Idempotency-Key is still in progress; retry in 30 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description The request body is larger than 5 MiB. */
       413: {
         headers: {
@@ -726,6 +749,20 @@ export interface operations {
           /**
            * @example {
            *       "error": "request body is larger than the 5 MiB limit"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The `Idempotency-Key` was already used with a different request body. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "this Idempotency-Key was already used with a different request body"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];

@@ -3,6 +3,7 @@ import { ListIndexAndDocCounts1795330209738 } from './1795330209738-ListIndexAnd
 import { TokenScopes1795361263481 } from './1795361263481-TokenScopes';
 import { Collaborators1795361290648 } from './1795361290648-Collaborators';
 import { DocVersions1795361390000 } from './1795361390000-DocVersions';
+import { AddIdempotencyKeys1795361520301 } from './1795361520301-AddIdempotencyKeys';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
@@ -11,4 +12,5 @@ export const mysqlMigrations = [
   TokenScopes1795361263481,
   Collaborators1795361290648,
   DocVersions1795361390000,
+  AddIdempotencyKeys1795361520301,
 ];

@@ -3,6 +3,7 @@ import { ListIndexAndDocCounts1795330206228 } from './1795330206228-ListIndexAnd
 import { TokenScopes1795361261478 } from './1795361261478-TokenScopes';
 import { Collaborators1795361292561 } from './1795361292561-Collaborators';
 import { DocVersions1795361392000 } from './1795361392000-DocVersions';
+import { AddIdempotencyKeys1795361518069 } from './1795361518069-AddIdempotencyKeys';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -11,4 +12,5 @@ export const sqliteMigrations = [
   TokenScopes1795361261478,
   Collaborators1795361292561,
   DocVersions1795361392000,
+  AddIdempotencyKeys1795361518069,
 ];

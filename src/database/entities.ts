@@ -3,7 +3,8 @@ import { Doc } from '../docs/entities/doc.entity';
 import { UserDoc } from '../docs/entities/user-doc.entity';
 import { UserDocCount } from '../docs/entities/user-doc-count.entity';
 import { Folder } from '../folders/entities/folder.entity';
+import { IdempotencyKey } from '../idempotency/entities/idempotency-key.entity';
 import { User } from '../users/entities/user.entity';
 
 /** Every entity of the service. A new module adds its entities here and a migration for each database. */
-export const entities = [User, ApiToken, Folder, Doc, UserDoc, UserDocCount];
+export const entities = [User, ApiToken, Folder, Doc, UserDoc, UserDocCount, IdempotencyKey];

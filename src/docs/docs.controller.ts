@@ -27,6 +27,12 @@ import { IfMatch } from '../common/decorators/if-match.decorator';
 import { entityTag, VersionCondition } from '../common/http/entity-tags';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
 import { ApiErrorResponses, BearerAuth } from '../common/swagger/api-responses.decorator';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_REPLAYED_HEADER,
+  IdempotencyKeyHeader,
+} from '../idempotency/idempotency-key';
 import { UserProfile } from '../users/user-profile';
 import { DocsService } from './docs.service';
 import { CreateDocDto } from './dto/create-doc.dto';
@@ -68,24 +74,52 @@ export class DocsController {
     operationId: 'createDoc',
     summary: 'Create a document',
     description:
-      'Creates a document in the folder named by `path` (default `~`), creating missing folders with their parents. The new document’s address is in the `Location` header.',
+      'Creates a document in the folder named by `path` (default `~`), creating missing folders with their parents. The new document’s address is in the `Location` header.\n\n' +
+      'Send an `Idempotency-Key` to make the request safe to retry: for 24 hours, a repeat with the same key and the same body creates nothing and gets the first `201` again (with `Idempotency-Replayed: true`); the same key with another body is `422`; a repeat while the first request is still running is `409` with `Retry-After`. Keys are per user.',
+  })
+  @ApiHeader({
+    name: IDEMPOTENCY_KEY_HEADER,
+    required: false,
+    description:
+      'A key of your choosing for this create (a UUID is a good one), 1 to 255 visible ASCII characters. Retry with the same key and body to get the first answer instead of a second document.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN },
+    example: '5b9a3c1e-8f2d-4e6a-b7c0-2d4f6a8b1c3e',
   })
   @ApiCreatedResponse({
-    description: 'Created; the body has the new document’s UUID.',
+    description:
+      'Created; the body has the new document’s UUID. A replay of an earlier request with the same `Idempotency-Key` is the same answer, with `Idempotency-Replayed: true`.',
     type: CreatedDocDto,
     headers: {
       Location: { description: 'Address of the new document', schema: { type: 'string' } },
+      [IDEMPOTENCY_REPLAYED_HEADER]: {
+        description:
+          '`true` when this answer repeats the first one for the same `Idempotency-Key` (nothing was created); absent otherwise.',
+        required: false,
+        schema: { type: 'string', enum: ['true'] },
+      },
     },
   })
-  @ApiErrorResponses({ 400: 'title must be a string' }, 413)
+  @ApiErrorResponses(
+    {
+      400: 'title must be a string',
+      409: 'a request with this Idempotency-Key is still in progress; retry in 30 s',
+    },
+    413,
+    422,
+  )
   async create(
     @CurrentUser() user: UserProfile,
     @Body() body: CreateDocDto,
+    @IdempotencyKeyHeader() idempotencyKey: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<CreatedDocDto> {
-    const created = await this.docs.create(user, body);
-    response.location(`/api/v1/docs/${created.uuid}`);
-    return created;
+    const { doc, replayed } =
+      idempotencyKey === undefined
+        ? { doc: await this.docs.create(user, body), replayed: false }
+        : await this.docs.createOnce(user, body, idempotencyKey);
+    response.location(`/api/v1/docs/${doc.uuid}`);
+    if (replayed) response.setHeader(IDEMPOTENCY_REPLAYED_HEADER, 'true');
+    return doc;
   }
 
   @Get()

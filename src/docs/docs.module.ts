@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FoldersModule } from '../folders/folders.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { UsersModule } from '../users/users.module';
 import { DocUsersController } from './doc-users.controller';
 import { DocUsersRepository } from './doc-users.repository';
@@ -10,7 +11,7 @@ import { DocsService } from './docs.service';
 import { HtmlSanitizer } from './html-sanitizer';
 
 @Module({
-  imports: [FoldersModule, UsersModule],
+  imports: [FoldersModule, UsersModule, IdempotencyModule],
   controllers: [DocsController, DocUsersController],
   providers: [DocsService, DocsRepository, DocUsersService, DocUsersRepository, HtmlSanitizer],
 })

@@ -135,6 +135,8 @@ SELECT ?, ?, f.id, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.path_hash
 
 const NEW_VERSION_SQL = 'SELECT LAST_INSERT_ID() AS version';
 
+const EXISTS_OWNED_SQL = 'SELECT 1 AS found FROM docs WHERE uuid = ? AND owner_id = ?';
+
 const DELETE_OWNED_SQL = 'DELETE FROM docs WHERE uuid = ? AND owner_id = ?';
 
 /** ` AND <column> IN (?, ?)` for a version condition, or nothing. */
@@ -310,6 +312,12 @@ RETURNING id, version`,
       executeStatement(manager, sql, [uuid, ownerId, ...(versions ?? [])]),
     );
     return result.affected > 0;
+  }
+
+  /** Whether the user owns a document with this UUID. */
+  async existsOwned(manager: EntityManager, uuid: string, ownerId: number): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(EXISTS_OWNED_SQL, [uuid, ownerId]);
+    return rows.length > 0;
   }
 
   private rows<T>(sql: string, parameters: unknown[]): Promise<T[]> {

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import { InvalidInput } from '../common/errors/domain-errors';
 import { VersionCondition } from '../common/http/entity-tags';
 import { TransactionRunner } from '../database/transaction-runner';
 import { FolderPath } from '../folders/folder-path';
 import { FoldersService } from '../folders/folders.service';
+import { IdempotencyService } from '../idempotency/idempotency.service';
+import { requestFingerprint } from '../idempotency/request-fingerprint';
 import { UserProfile } from '../users/user-profile';
 import { toDocDetail, toDocListItems } from './doc.mapper';
 import { DocAction, mayDo } from './doc-access';
@@ -19,6 +22,19 @@ import { UpdateDocDto } from './dto/update-doc.dto';
 import { HtmlSanitizer } from './html-sanitizer';
 import { pageOffset, paginate } from './pagination';
 
+export interface CreateOptions {
+  /** The new document's UUID, when the caller reserved one (idempotent creates). */
+  uuid?: string;
+  /** More work to commit in the create's transaction, after the document is written. */
+  inTransaction?: (manager: EntityManager) => Promise<void>;
+}
+
+/** A create's answer, and whether it repeats an earlier create with the same key. */
+export interface CreateOutcome {
+  doc: CreatedDocDto;
+  replayed: boolean;
+}
+
 @Injectable()
 export class DocsService {
   constructor(
@@ -27,31 +43,76 @@ export class DocsService {
     private readonly transactions: TransactionRunner,
     private readonly sanitizer: HtmlSanitizer,
     private readonly clock: Clock,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
   /**
    * Creates the document (its owner's membership and count come with the one INSERT). In a
-   * folder, the missing folders are created first, in the same transaction.
+   * folder, the missing folders are created first, in the same transaction; so is whatever
+   * `options.inTransaction` writes (an idempotency key's completion).
    */
-  async create(user: UserProfile, input: CreateDocDto): Promise<CreatedDocDto> {
+  async create(
+    user: UserProfile,
+    input: CreateDocDto,
+    options: CreateOptions = {},
+  ): Promise<CreatedDocDto> {
     const path = input.path === undefined ? FolderPath.home : FolderPath.parse(input.path);
     const doc = {
-      uuid: randomUUID(),
+      uuid: options.uuid ?? randomUUID(),
       ownerId: user.id,
       folderPathHash: path.isHome ? null : path.hash(),
       title: input.title,
       html: this.sanitizer.sanitize(input.html ?? ''),
       at: this.clock.now(),
     };
-    if (path.isHome) {
+    const { inTransaction } = options;
+    if (path.isHome && !inTransaction) {
+      // One statement: no transaction needed.
       await this.transactions.exclusive((manager) => this.docs.insert(manager, doc));
     } else {
       await this.transactions.run(async (manager) => {
         await this.folders.ensure(manager, user.id, path, doc.at);
         await this.docs.insert(manager, doc);
+        await inTransaction?.(manager);
       });
     }
     return { uuid: doc.uuid };
+  }
+
+  /**
+   * `create` at most once per `Idempotency-Key` of the user: the document gets the UUID
+   * reserved with the key, and the key is completed in the create's transaction. A repeat
+   * gets the first answer back. The body is checked before the key is looked at.
+   */
+  async createOnce(
+    user: UserProfile,
+    input: CreateDocDto,
+    idempotencyKey: string,
+  ): Promise<CreateOutcome> {
+    const path = input.path === undefined ? FolderPath.home : FolderPath.parse(input.path);
+    // What the request means: the title as stored, the HTML as sent, the path normalised.
+    const fingerprint = requestFingerprint({
+      title: input.title,
+      html: input.html ?? '',
+      path: path.toString(),
+    });
+    const { response, replayed } = await this.idempotency.run<CreatedDocDto>(
+      { userId: user.id, key: idempotencyKey, fingerprint },
+      {
+        perform: (uuid, complete) =>
+          this.create(user, input, {
+            uuid,
+            inTransaction: (manager) => complete(manager, { uuid }),
+          }),
+        findDone: async (uuid) => {
+          const exists = await this.transactions.exclusive((manager) =>
+            this.docs.existsOwned(manager, uuid, user.id),
+          );
+          return exists ? { uuid } : null;
+        },
+      },
+    );
+    return { doc: response, replayed };
   }
 
   /** Two queries: the count, then (unless the page is past the end) the page. */

@@ -4,9 +4,12 @@
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { ApiTokensService } from '../../src/auth/api-tokens.service';
+import { toSqlTimestamp } from '../../src/database/sql-values';
 import { DocUsersService } from '../../src/docs/doc-users.service';
 import { DocsService } from '../../src/docs/docs.service';
 import { FoldersService } from '../../src/folders/folders.service';
+import { hashIdempotencyKey } from '../../src/idempotency/idempotency-key';
+import { requestFingerprint } from '../../src/idempotency/request-fingerprint';
 import { givenDoc, givenSharedDoc, givenUser, TestUser } from '../support/builders';
 import {
   ContractChecker,
@@ -145,6 +148,51 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
 
     it('401 without a token', async () => {
       expect((await call('post', DOCS, { token: null, body: { title: 'x' } })).status).toBe(401);
+    });
+
+    describe('with an Idempotency-Key', () => {
+      const keyed = (key: string, body: object) =>
+        call('post', DOCS, { body, headers: { 'Idempotency-Key': key } });
+
+      it('201, then the same 201 replayed with Idempotency-Replayed: true', async () => {
+        const first = await keyed('contract-1', { title: 'Keyed' });
+        expect(first.status).toBe(201);
+        expect(first.headers['idempotency-replayed']).toBeUndefined();
+        const replay = await keyed('contract-1', { title: 'Keyed' });
+        expect(replay.status).toBe(201);
+        expect(replay.headers['idempotency-replayed']).toBe('true');
+        expect(replay.body).toEqual(first.body);
+      });
+
+      it('400 for a key that is not 1 to 255 visible ASCII characters', async () => {
+        expect((await keyed('with space', { title: 'x' })).status).toBe(400);
+      });
+
+      it('409 with Retry-After while a request with the key is still running', async () => {
+        // The row a request holding the key writes before it creates the document.
+        const now = Date.now();
+        await test.dataSource.query(
+          `INSERT INTO idempotency_keys (user_id, key_hash, fingerprint, resource_id, attempt,
+            lease_until, created_at, expires_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)`,
+          [
+            user.id,
+            hashIdempotencyKey('contract-running'),
+            requestFingerprint({ title: 'x', html: '', path: '~' }),
+            MISSING_UUID,
+            toSqlTimestamp(new Date(now + 30_000)),
+            toSqlTimestamp(new Date(now)),
+            toSqlTimestamp(new Date(now + 86_400_000)),
+          ],
+        );
+        const response = await keyed('contract-running', { title: 'x' });
+        expect(response.status).toBe(409);
+        expect(response.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      });
+
+      it('422 for the same key with another body', async () => {
+        await keyed('contract-2', { title: 'First' });
+        expect((await keyed('contract-2', { title: 'Second' })).status).toBe(422);
+      });
     });
 
     it('413 for a body over 5 MiB', async () => {

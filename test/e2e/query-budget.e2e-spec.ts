@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { ApiTokensService } from '../../src/auth/api-tokens.service';
 import { Clock } from '../../src/common/clock';
+import { hashIdempotencyKey } from '../../src/idempotency/idempotency-key';
+import { requestFingerprint } from '../../src/idempotency/request-fingerprint';
 import { givenDoc, givenSharedDoc, givenUser, TestUser } from '../support/builders';
 import { recordStatements, StatementLog } from '../support/statement-log';
 import { withListeningServer } from '../support/listening-server';
@@ -137,6 +140,80 @@ describe(`query budget per request (${databaseKind})`, () => {
         expect(log.transactions()).toBe(1);
       },
     );
+  });
+
+  describe('create with an Idempotency-Key', () => {
+    const KEY_INSERT =
+      /^INSERT (IGNORE )?INTO idempotency_keys .*(ON CONFLICT \(user_id, key_hash\) DO NOTHING)?$/;
+    const KEY_READ = /^SELECT .* FROM idempotency_keys WHERE user_id = \? AND key_hash = \?$/;
+    const KEY_COMPLETE =
+      /^UPDATE idempotency_keys SET completed_at = \?.* WHERE user_id = \? AND key_hash = \? AND resource_id = \? AND attempt = \? AND completed_at IS NULL$/;
+
+    function createWithKey(key: string, body: object) {
+      return request(test.http)
+        .post('/api/v1/docs')
+        .set(owner.auth)
+        .set('Idempotency-Key', key)
+        .send(body);
+    }
+
+    it('a new key: the key row first (autocommitted), then the create with the key completed in its transaction: 1 + 1 + 1 in ~', async () => {
+      await createWithKey('budget-1', { title: 'x' }).expect(201);
+      const statements = afterAuth();
+      expect(statements).toHaveLength(3);
+      expect(statements[0]).toMatch(KEY_INSERT);
+      expect(statements[1]).toMatch(/^INSERT INTO docs/);
+      expect(statements[2]).toMatch(KEY_COMPLETE);
+      expect(log.transactions()).toBe(1);
+      // The key row is written before the transaction, its completion inside it.
+      const begin = log.all.findIndex((query) => /^(START TRANSACTION|BEGIN)/i.test(query));
+      expect(log.all.indexOf(statements[0])).toBeLessThan(begin);
+    });
+
+    it('a new key in a folder: 1 + 2 + 1', async () => {
+      await createWithKey('budget-2', { title: 'x', path: '~/budget/keyed' }).expect(201);
+      const statements = afterAuth();
+      expect(statements).toHaveLength(4);
+      expect(statements[0]).toMatch(KEY_INSERT);
+      expect(statements[1]).toMatch(/^INSERT (OR )?IGNORE INTO folders/);
+      expect(statements[2]).toMatch(/^INSERT INTO docs .* FROM folders f/);
+      expect(statements[3]).toMatch(KEY_COMPLETE);
+      expect(log.transactions()).toBe(1);
+    });
+
+    it('a replay, a 422 and a 409 each cost the key INSERT (which finds the row) and one read, no transaction', async () => {
+      await createWithKey('budget-3', { title: 'x' }).expect(201);
+      await test.dataSource.query(
+        'INSERT INTO idempotency_keys (user_id, key_hash, fingerprint, resource_id, attempt, lease_until, created_at, expires_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)',
+        [
+          owner.id,
+          hashIdempotencyKey('budget-running'),
+          requestFingerprint({ title: 'x', html: '', path: '~' }),
+          randomUUID(),
+          '2099-01-01 00:00:00.000',
+          '2031-05-06 07:08:09.000',
+          '2099-01-01 00:00:00.000',
+        ],
+      );
+      for (const [key, body, status] of [
+        ['budget-3', { title: 'x' }, 201],
+        ['budget-3', { title: 'y' }, 422],
+        ['budget-running', { title: 'x' }, 409],
+      ] as const) {
+        log.reset();
+        await createWithKey(key, body).expect(status);
+        const statements = afterAuth();
+        expect(statements).toHaveLength(2);
+        expect(statements[0]).toMatch(KEY_INSERT);
+        expect(statements[1]).toMatch(KEY_READ);
+        expect(log.transactions()).toBe(0);
+      }
+    });
+
+    it('an invalid key costs nothing', async () => {
+      await createWithKey('not valid', { title: 'x' }).expect(400);
+      expect(afterAuth()).toEqual([]);
+    });
   });
 
   describe('update', () => {

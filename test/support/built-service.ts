@@ -27,6 +27,8 @@ export interface RunningService {
   waitForOutput(ready: (output: string) => boolean): Promise<void>;
   /** Sends SIGTERM and resolves with the exit code once the process has ended. */
   stop(): Promise<number | null>;
+  /** Kills the process at once (SIGKILL), as a crash would, and resolves once it has ended. */
+  kill(): Promise<void>;
 }
 
 /** Resolves once something accepts connections on the port (for services told to log nothing). */
@@ -98,6 +100,12 @@ export async function startBuiltService(env: NodeJS.ProcessEnv = {}): Promise<Ru
         if (child.exitCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
         child.kill('SIGTERM');
+      }),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
       }),
   };
 }

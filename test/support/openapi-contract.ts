@@ -115,15 +115,27 @@ export class ContractChecker {
     this.seen.add(`${op.operationId} ${response.status}`);
 
     // A documented header must be there unless marked `required: false` (sent only when it
-    // applies), and when there, it must have the documented type.
+    // applies), and when there, it must have the documented type (header values are text).
     for (const [header, doc] of Object.entries(documented.headers ?? {})) {
       const value = response.headers[header.toLowerCase()] as string | undefined;
       if (value === undefined) {
         if (doc.required === false) continue;
         throw new Error(`${where}: documented header ${header} is missing`);
       }
-      if (doc.schema?.type === 'integer' && !/^\d+$/.test(value)) {
-        throw new Error(`${where}: header ${header} is not an integer: ${value}`);
+      if (doc.schema?.type === 'integer') {
+        if (!/^\d+$/.test(value)) {
+          throw new Error(`${where}: header ${header} is not an integer: ${value}`);
+        }
+      } else if (doc.schema) {
+        const validate = this.validator(
+          `${op.operationId} ${response.status} ${header}`,
+          doc.schema,
+        );
+        if (!validate(value)) {
+          throw new Error(
+            `${where}: header ${header} does not match openapi.json: ${this.ajv.errorsText(validate.errors)}`,
+          );
+        }
       }
     }
 

@@ -40,8 +40,21 @@ export class Forbidden extends DomainError {
 /** The thing asked for does not exist for this user (HTTP 404). */
 export class NotFound extends DomainError {}
 
-/** The request clashes with what is already stored (HTTP 409). */
-export class Conflict extends DomainError {}
+/**
+ * The request clashes with what is already stored or still running (HTTP 409); with
+ * `retryAfterSeconds` when trying again later can succeed (the `Retry-After` header).
+ */
+export class Conflict extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The request is valid but cannot be carried out as it stands (HTTP 422). */
+export class Unprocessable extends DomainError {}
 
 /**
  * The request was made against a version of the thing that is no longer current (HTTP 412);

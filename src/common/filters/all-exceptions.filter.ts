@@ -20,6 +20,7 @@ import {
   PreconditionFailed,
   ServiceUnavailable,
   Unauthenticated,
+  Unprocessable,
 } from '../errors/domain-errors';
 
 const domainStatuses: [new (...args: never[]) => DomainError, number][] = [
@@ -29,6 +30,7 @@ const domainStatuses: [new (...args: never[]) => DomainError, number][] = [
   [NotFound, HttpStatus.NOT_FOUND],
   [Conflict, HttpStatus.CONFLICT],
   [PreconditionFailed, HttpStatus.PRECONDITION_FAILED],
+  [Unprocessable, HttpStatus.UNPROCESSABLE_ENTITY],
   [ServiceUnavailable, HttpStatus.SERVICE_UNAVAILABLE],
 ];
 
@@ -68,6 +70,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
         `${request.method} ${request.originalUrl} failed`,
         exception instanceof Error ? exception.stack : String(exception),
       );
+    }
+    if (exception instanceof Conflict && exception.retryAfterSeconds !== undefined) {
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     }
     if (exception instanceof Unauthenticated) {
       response.setHeader(

@@ -86,6 +86,18 @@ export const ERROR_RESPONSES = {
     },
   },
   404: { description: 'No such document for this user.', example: 'document not found' },
+  409: {
+    description:
+      'A request with the same `Idempotency-Key` is still in progress; retry after `Retry-After` seconds to get its answer.',
+    example: 'a request with this Idempotency-Key is still in progress; retry in 30 s',
+    headers: {
+      'Retry-After': {
+        description: 'Seconds until the first request’s hold on the key runs out.',
+        schema: { type: 'string' },
+        required: true,
+      },
+    },
+  },
   412: {
     description:
       'The document is no longer the version named in `If-Match`: nothing was changed. The ' +
@@ -103,6 +115,10 @@ export const ERROR_RESPONSES = {
   413: {
     description: 'The request body is larger than 5 MiB.',
     example: 'request body is larger than the 5 MiB limit',
+  },
+  422: {
+    description: 'The `Idempotency-Key` was already used with a different request body.',
+    example: 'this Idempotency-Key was already used with a different request body',
   },
   429: {
     description:

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { IdempotencyRepository } from './idempotency.repository';
+import { IdempotencyService } from './idempotency.service';
+import { IdempotencySweeper } from './idempotency-sweeper';
+
+/**
+ * `Idempotency-Key` for creating requests: a feature module imports this and runs its create
+ * through `IdempotencyService.run`. It knows nothing of the resources it guards beyond the
+ * reserved id and the response to replay.
+ */
+@Module({
+  providers: [IdempotencyRepository, IdempotencyService, IdempotencySweeper],
+  exports: [IdempotencyService],
+})
+export class IdempotencyModule {}

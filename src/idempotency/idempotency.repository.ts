@@ -1,0 +1,211 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { executeStatement, SqlDialect, sqlDialect } from '../database/raw-sql';
+import { toDate, toDateOrNull, toSqlTimestamp } from '../database/sql-values';
+
+/** A key row as the service reads it. */
+export interface StoredKey {
+  fingerprint: string;
+  resourceId: string;
+  attempt: number;
+  leaseUntil: Date | null;
+  /** The JSON body to replay; null while pending. */
+  response: string | null;
+  completedAt: Date | null;
+  expiresAt: Date;
+}
+
+/** The key of a row: one user's key, by the key's hash. */
+export interface KeyId {
+  userId: number;
+  keyHash: string;
+}
+
+/** Who holds a pending key: only the holder of this resource id and attempt may finish it. */
+export interface KeyHold extends KeyId {
+  resourceId: string;
+  attempt: number;
+}
+
+export interface NewKey extends KeyId {
+  fingerprint: string;
+  resourceId: string;
+  leaseUntil: Date;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+interface KeyRow {
+  fingerprint: string;
+  resource_id: string;
+  attempt: number | string;
+  lease_until: Date | string | null;
+  response: string | null;
+  completed_at: Date | string | null;
+  expires_at: Date | string;
+}
+
+const KEY = 'user_id = ? AND key_hash = ?';
+const HELD = `${KEY} AND resource_id = ? AND attempt = ? AND completed_at IS NULL`;
+
+const INSERT_COLUMNS = `idempotency_keys (user_id, key_hash, fingerprint, resource_id, attempt,
+  lease_until, created_at, expires_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)`;
+
+const FIND_SQL = `SELECT fingerprint, resource_id, attempt, lease_until, response, completed_at,
+  expires_at FROM idempotency_keys WHERE ${KEY}`;
+
+/** Starts the key afresh for another request, unless someone else did since it was read. */
+const RECLAIM_SQL = `UPDATE idempotency_keys SET fingerprint = ?, resource_id = ?,
+  attempt = attempt + 1, lease_until = ?, response = NULL, completed_at = NULL, created_at = ?,
+  expires_at = ? WHERE ${KEY} AND attempt = ? AND expires_at <= ?`;
+
+/** A new lease on a pending key whose holder's lease ran out; the resource id stays. */
+const TAKE_OVER_SQL = `UPDATE idempotency_keys SET attempt = attempt + 1, lease_until = ?
+  WHERE ${KEY} AND attempt = ? AND completed_at IS NULL AND lease_until <= ?`;
+
+const COMPLETE_SQL = `UPDATE idempotency_keys SET completed_at = ?, lease_until = NULL,
+  response = ? WHERE ${HELD}`;
+
+const RELEASE_SQL = `DELETE FROM idempotency_keys WHERE ${HELD}`;
+
+function insertSql(dialect: SqlDialect): string {
+  // Only the primary key can clash: the row of the same user and key already exists.
+  return dialect === 'mysql'
+    ? `INSERT IGNORE INTO ${INSERT_COLUMNS}`
+    : `INSERT INTO ${INSERT_COLUMNS} ON CONFLICT (user_id, key_hash) DO NOTHING`;
+}
+
+/**
+ * Deletes at most `?` expired rows, oldest first, found on the `expires_at` index (the order
+ * makes the statement deterministic for statement-based replication). SQLite has no
+ * `DELETE ... LIMIT` unless compiled for it, so there the rows are chosen by a subquery.
+ */
+function deleteExpiredSql(dialect: SqlDialect): string {
+  return dialect === 'mysql'
+    ? 'DELETE FROM idempotency_keys WHERE expires_at <= ? ORDER BY expires_at LIMIT ?'
+    : `DELETE FROM idempotency_keys WHERE rowid IN
+  (SELECT rowid FROM idempotency_keys WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)`;
+}
+
+/**
+ * The idempotency keys. Every write is one statement whose WHERE clause states what it
+ * expects to find, so concurrent requests (on any number of instances, or nodes of a
+ * multi-primary cluster, where row locks are local) are settled by the primary key and
+ * affected-row counts alone; nothing relies on SELECT ... FOR UPDATE or named locks.
+ */
+@Injectable()
+export class IdempotencyRepository {
+  private readonly insert: string;
+  private readonly deleteExpiredBatch: string;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    const dialect = sqlDialect(dataSource);
+    this.insert = insertSql(dialect);
+    this.deleteExpiredBatch = deleteExpiredSql(dialect);
+  }
+
+  /** Stores a new pending key; false when the user already has a row for it. */
+  async insertIfAbsent(manager: EntityManager, key: NewKey): Promise<boolean> {
+    const result = await executeStatement(manager, this.insert, [
+      key.userId,
+      key.keyHash,
+      key.fingerprint,
+      key.resourceId,
+      toSqlTimestamp(key.leaseUntil),
+      toSqlTimestamp(key.createdAt),
+      toSqlTimestamp(key.expiresAt),
+    ]);
+    return result.affected === 1;
+  }
+
+  async find(manager: EntityManager, id: KeyId): Promise<StoredKey | null> {
+    const [row] = await manager.query<KeyRow[]>(FIND_SQL, [id.userId, id.keyHash]);
+    if (!row) return null;
+    return {
+      fingerprint: row.fingerprint,
+      resourceId: row.resource_id,
+      attempt: Number(row.attempt),
+      leaseUntil: toDateOrNull(row.lease_until),
+      response: row.response,
+      completedAt: toDateOrNull(row.completed_at),
+      expiresAt: toDate(row.expires_at),
+    };
+  }
+
+  /** Turns an expired row (still read as `seenAttempt`) into a new pending key. */
+  async reclaimExpired(
+    manager: EntityManager,
+    key: NewKey,
+    seenAttempt: number,
+    now: Date,
+  ): Promise<boolean> {
+    const result = await executeStatement(manager, RECLAIM_SQL, [
+      key.fingerprint,
+      key.resourceId,
+      toSqlTimestamp(key.leaseUntil),
+      toSqlTimestamp(key.createdAt),
+      toSqlTimestamp(key.expiresAt),
+      key.userId,
+      key.keyHash,
+      seenAttempt,
+      toSqlTimestamp(now),
+    ]);
+    return result.affected === 1;
+  }
+
+  /** Takes over a pending key whose lease has run out; only one of several takers wins. */
+  async takeOver(
+    manager: EntityManager,
+    id: KeyId,
+    seenAttempt: number,
+    leaseUntil: Date,
+    now: Date,
+  ): Promise<boolean> {
+    const result = await executeStatement(manager, TAKE_OVER_SQL, [
+      toSqlTimestamp(leaseUntil),
+      id.userId,
+      id.keyHash,
+      seenAttempt,
+      toSqlTimestamp(now),
+    ]);
+    return result.affected === 1;
+  }
+
+  /** Marks the held key completed with the response to replay; false if it is no longer held. */
+  async complete(
+    manager: EntityManager,
+    hold: KeyHold,
+    response: string,
+    at: Date,
+  ): Promise<boolean> {
+    const result = await executeStatement(manager, COMPLETE_SQL, [
+      toSqlTimestamp(at),
+      response,
+      ...heldParameters(hold),
+    ]);
+    return result.affected === 1;
+  }
+
+  /** Deletes the held key if it is still pending, so a retry can start at once. */
+  async release(manager: EntityManager, hold: KeyHold): Promise<boolean> {
+    const result = await executeStatement(manager, RELEASE_SQL, heldParameters(hold));
+    return result.affected === 1;
+  }
+
+  /** Deletes at most `limit` rows that expired by `now`; returns how many. */
+  async deleteExpired(manager: EntityManager, now: Date, limit: number): Promise<number> {
+    const result = await executeStatement(manager, this.deleteExpiredBatch, [
+      toSqlTimestamp(now),
+      limit,
+    ]);
+    return result.affected;
+  }
+}
+
+function heldParameters(hold: KeyHold): unknown[] {
+  return [hold.userId, hold.keyHash, hold.resourceId, hold.attempt];
+}
+
+/** The sweeper's statement, for tests that check it runs on the index. */
+export const deleteExpiredStatement = deleteExpiredSql;
