@@ -8,6 +8,7 @@ import type { components, paths } from './schema';
 export type DocListItem = components['schemas']['DocListItemDto'];
 export type DocDetail = components['schemas']['DocDetailDto'];
 export type NewDoc = components['schemas']['CreateDocDto'];
+type Changes = components['schemas']['UpdateDocDto'];
 
 /**
  * A client for the service at `baseUrl` (e.g. `http://localhost:3000`), acting with `token`.
@@ -97,4 +98,58 @@ export async function createOnce(
     const retryAfter = Number(response.headers.get('Retry-After'));
     await wait(retryAfter > 0 ? retryAfter * 1000 : 2 ** attempt * 100);
   }
+}
+
+/**
+ * Changes a document without overwriting anyone: reads it with its `ETag`, applies `change`,
+ * and writes with `If-Match`. If someone else wrote in between (412), it reads the new version
+ * and applies the change again, up to `attempts` times. Returns the new ETag.
+ */
+export async function updateSafely(
+  client: DocsClient,
+  uuid: string,
+  change: (doc: DocDetail) => Changes | Promise<Changes>,
+  attempts = 3,
+): Promise<{ etag: string; attempts: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const read = await client.GET('/api/v1/docs/{uuid}', { params: { path: { uuid } } });
+    if (!read.data) fail('read', read.response, read.error);
+    const etag = read.response.headers.get('ETag')!;
+    const written = await client.PUT('/api/v1/docs/{uuid}', {
+      params: { path: { uuid }, header: { 'If-Match': etag } },
+      body: await change(read.data),
+    });
+    if (!written.error) return { etag: written.response.headers.get('ETag')!, attempts: attempt };
+    if (written.response.status !== 412 || attempt >= attempts) {
+      fail('update', written.response, written.error);
+    }
+  }
+}
+
+/**
+ * Shares a document with a colleague as editor, then lists it with the colleague's client:
+ * the shared document is in their list, with their role, and without the owner's folder.
+ */
+export async function shareAndListAsColleague(
+  owner: DocsClient,
+  colleague: DocsClient,
+  colleagueEmail: string,
+): Promise<{ uuid: string; theirs: DocListItem[] }> {
+  const created = await owner.POST('/api/v1/docs', {
+    body: { title: 'Team plan', path: '~/team' },
+  });
+  if (!created.data) fail('create', created.response, created.error);
+  const { uuid } = created.data;
+
+  const shared = await owner.POST('/api/v1/docs/{uuid}/users', {
+    params: { path: { uuid } },
+    body: { email: colleagueEmail, role: 'editor' },
+  });
+  if (!shared.data) fail('share', shared.response, shared.error);
+
+  const list = await colleague.GET('/api/v1/docs', {
+    params: { query: { role: 'editor', page: 1, per_page: 20 } },
+  });
+  if (!list.data) fail('list', list.response, list.error);
+  return { uuid, theirs: list.data.docs };
 }

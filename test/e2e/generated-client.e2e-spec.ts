@@ -5,6 +5,8 @@ import {
   createListAndUpdate,
   createOnce,
   DocsClient,
+  shareAndListAsColleague,
+  updateSafely,
 } from '../../examples/client/docs-example';
 import { givenUser, TestUser } from '../support/builders';
 import { UUID } from '../support/expectations';
@@ -14,12 +16,14 @@ describe(`the generated TypeScript client (${databaseKind})`, () => {
   let test: TestApp;
   let user: TestUser;
   let client: DocsClient;
+  let baseUrl: string;
 
   beforeAll(async () => {
     test = await startTestApp();
     await test.app.listen(0, '127.0.0.1');
     user = await givenUser(test);
-    client = createDocsClient(await test.app.getUrl(), user.token);
+    baseUrl = await test.app.getUrl();
+    client = createDocsClient(baseUrl, user.token);
   });
   afterAll(() => test.close());
 
@@ -33,6 +37,36 @@ describe(`the generated TypeScript client (${databaseKind})`, () => {
       html: '<p>Draft</p>',
       path: '~/reports/2024',
     });
+  });
+
+  it('shares a document, and the colleague lists it as editor', async () => {
+    const colleague = await givenUser(test);
+    const theirClient = createDocsClient(await test.app.getUrl(), colleague.token);
+    const { uuid, theirs } = await shareAndListAsColleague(client, theirClient, colleague.email);
+    expect(theirs).toEqual([
+      expect.objectContaining({ uuid, title: 'Team plan', role: 'editor', path: null }),
+    ]);
+  });
+
+  it('updates with If-Match, and reads again when someone wrote in between', async () => {
+    const { uuid } = await createOnce(client, { title: 'Counter: 0', path: '~' });
+    let interfered = false;
+    const result = await updateSafely(client, uuid, async (doc) => {
+      if (!interfered) {
+        interfered = true;
+        // Someone else's write lands between this read and the conditional write.
+        const theirs = await fetch(`${baseUrl}/api/v1/docs/${uuid}`, {
+          method: 'PUT',
+          headers: { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ html: '<p>theirs</p>' }),
+        });
+        expect(theirs.status).toBe(204);
+      }
+      return { title: `Counter: ${Number(doc.title.split(': ')[1]) + 1}` };
+    });
+    expect(result).toEqual({ etag: '"3"', attempts: 2 });
+    const read = await client.GET('/api/v1/docs/{uuid}', { params: { path: { uuid } } });
+    expect(read.data).toMatchObject({ title: 'Counter: 1', html: '<p>theirs</p>', version: 3 });
   });
 
   it('reports the error body of a refused request', async () => {
