@@ -644,7 +644,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A key of your choosing for this create (a UUID is a good one), 1 to 255 visible ASCII characters. Retry with the same key and body to get the first answer instead of a second document. */
+        /** @description A key of your choosing for this create, 1 to 255 visible ASCII characters; a new UUID is a good one (`5b9a3c1e-8f2d-4e6a-b7c0-2d4f6a8b1c3e`). Retry with the same key and body to get the first answer instead of a second document. */
         'Idempotency-Key'?: string;
       };
       path?: never;

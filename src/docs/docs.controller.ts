@@ -81,9 +81,9 @@ export class DocsController {
     name: IDEMPOTENCY_KEY_HEADER,
     required: false,
     description:
-      'A key of your choosing for this create (a UUID is a good one), 1 to 255 visible ASCII characters. Retry with the same key and body to get the first answer instead of a second document.',
+      'A key of your choosing for this create, 1 to 255 visible ASCII characters; a new UUID is a good one (`5b9a3c1e-8f2d-4e6a-b7c0-2d4f6a8b1c3e`). Retry with the same key and body to get the first answer instead of a second document.',
+    // No `example`: Swagger UI would send it with every create from "Try it out".
     schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN },
-    example: '5b9a3c1e-8f2d-4e6a-b7c0-2d4f6a8b1c3e',
   })
   @ApiCreatedResponse({
     description:

@@ -1,7 +1,8 @@
 // Swagger UI in a real browser (Debian's headless Chromium driven by playwright-core): a user
 // authorises with a token made by the CLI, creates a document from the example body and finds
 // it in the list; then creates one from a body without `path` and finds it with the list's
-// form left as Swagger UI fills it. The final page is saved in test-artifacts/: swagger-ui.png (the viewport)
+// form left as Swagger UI fills it; then shares a document with a second user and lists it
+// with that user's token. The final page is saved in test-artifacts/: swagger-ui.png (the viewport)
 // and swagger-ui-full.png (the whole page).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,12 +33,36 @@ async function execute(
   return block;
 }
 
+/** Authorize with a bearer token, logging out first if a token is set. */
+async function authorize(page: Page, bearer: string): Promise<void> {
+  await page.locator('.auth-wrapper button.authorize').click();
+  const dialog = page.locator('.dialog-ux');
+  const input = dialog.locator('input[type="text"]');
+  await dialog.waitFor();
+  // Authorised already: the dialog shows "Logout" ("Remove authorization") and no input.
+  if ((await input.count()) === 0) {
+    await dialog.getByRole('button', { name: 'Remove authorization' }).click();
+  }
+  await input.fill(bearer);
+  await dialog.locator('.auth-btn-wrapper button.authorize').click();
+  await dialog.locator('.auth-btn-wrapper button.btn-done').click();
+}
+
+/** The JSON body of the operation block's latest answer, and its status. */
+async function answer(block: Locator): Promise<{ status: string; body: unknown }> {
+  const response = block.locator('.live-responses-table .response').first();
+  const status = await response.locator('.response-col_status').innerText();
+  const text = await response.locator('.response-col_description pre').first().innerText();
+  return { status, body: JSON.parse(text) as unknown };
+}
+
 describe('Swagger UI in headless Chromium', () => {
   let scratch: string;
   let service: RunningService;
   let browser: Browser;
   let page: Page;
   let token: string;
+  let colleagueToken: string;
 
   beforeAll(async () => {
     buildIfNeeded();
@@ -54,6 +79,11 @@ describe('Swagger UI in headless Chromium', () => {
     const issued = await runCli(['tokens', 'create', '--email', 'ada@example.com'], cliEnv);
     expect(issued.code).toBe(0);
     token = issued.stdout.trimEnd().split('\n').at(-1)!;
+    const colleague = ['--email', 'grace@example.com', '--fname', 'Grace', '--lname', 'Hopper'];
+    expect((await runCli(['users', 'create', ...colleague], cliEnv)).code).toBe(0);
+    const theirs = await runCli(['tokens', 'create', '--email', 'grace@example.com'], cliEnv);
+    expect(theirs.code).toBe(0);
+    colleagueToken = theirs.stdout.trimEnd().split('\n').at(-1)!;
 
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -87,11 +117,7 @@ describe('Swagger UI in headless Chromium', () => {
     await page.goto(`${service.baseUrl}/api`);
     await page.locator('.swagger-ui .information-container').waitFor();
 
-    await page.locator('.auth-wrapper button.authorize').click();
-    const dialog = page.locator('.dialog-ux');
-    await dialog.locator('input[type="text"]').fill(token);
-    await dialog.locator('.auth-btn-wrapper button.authorize').click();
-    await dialog.locator('.auth-btn-wrapper button.btn-done').click();
+    await authorize(page, token);
 
     const create = await execute(page, 'createDoc');
     const created = create.locator('.live-responses-table .response').first();
@@ -139,6 +165,43 @@ describe('Swagger UI in headless Chromium', () => {
     expect(docs[0]).toMatchObject({ uuid, title, path: '~' });
     expect(docs).toHaveLength(2);
     // What the viewport screenshot shows: the list's answer, with the new document in it.
+    await list.locator('.live-responses-table').evaluate((table) => table.scrollIntoView());
+    await page.mouse.wheel(0, -160);
+  }, 120000);
+
+  it('shares a document with a second user, who then lists it with their own token', async () => {
+    await page.goto(`${service.baseUrl}/api`);
+    await page.locator('.swagger-ui .information-container').waitFor();
+
+    const create = await execute(page, 'createDoc', async (block) => {
+      await block.locator('textarea.body-param__text').fill(JSON.stringify({ title: 'For Grace' }));
+    });
+    const { uuid } = (await answer(create)).body as { uuid: string };
+
+    const share = await execute(page, 'shareDoc', async (block) => {
+      await block.locator('tr[data-param-name="uuid"] input').fill(uuid);
+      await block
+        .locator('textarea.body-param__text')
+        .fill(JSON.stringify({ email: 'grace@example.com', role: 'editor' }));
+    });
+    await expect(answer(share)).resolves.toEqual({
+      status: '201',
+      body: expect.objectContaining({
+        role: 'editor',
+        user: expect.objectContaining({ email: 'grace@example.com' }),
+      }),
+    });
+
+    await authorize(page, colleagueToken);
+    // A fresh page: the list block starts closed, its form as Swagger UI fills it.
+    await page.goto(`${service.baseUrl}/api`);
+    await page.locator('.swagger-ui .information-container').waitFor();
+    const list = await execute(page, 'listDocs');
+    const listed = await answer(list);
+    expect(listed.status).toBe('200');
+    expect((listed.body as { docs: unknown[] }).docs).toEqual([
+      expect.objectContaining({ uuid, title: 'For Grace', role: 'editor', path: null }),
+    ]);
     await list.locator('.live-responses-table').evaluate((table) => table.scrollIntoView());
     await page.mouse.wheel(0, -160);
   }, 120000);

@@ -617,17 +617,18 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
   });
 
   // Swagger UI fills an example into "Try it out"; for an optional filter an unchanged Execute
-  // would then filter, and a user would miss what is there. Examples go in the description.
-  it('gives no optional query parameter an example (Swagger UI would pre-fill it)', () => {
+  // would then filter, and a user would miss what is there; an optional header such as
+  // Idempotency-Key or If-Match would be sent with every try. Examples go in the description.
+  it('gives no optional query or header parameter an example (Swagger UI would pre-fill it)', () => {
     const prefilled: string[] = [];
     for (const [path, operations] of Object.entries(openapi.paths)) {
       for (const method of Object.keys(operations)) {
         for (const parameter of operation(method, path).parameters ?? []) {
-          if (parameter.in !== 'query' || parameter.required) continue;
+          if (!['query', 'header'].includes(parameter.in) || parameter.required) continue;
           const examples = [parameter, parameter.schema].filter(
             (node) => 'example' in node || 'examples' in node,
           );
-          if (examples.length > 0) prefilled.push(`${method} ${path} ?${parameter.name}`);
+          if (examples.length > 0) prefilled.push(`${method} ${path} ${parameter.in} ${parameter.name}`);
         }
       }
     }
