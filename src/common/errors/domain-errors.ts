@@ -29,5 +29,12 @@ export class NotFound extends DomainError {}
 /** The request clashes with what is already stored (HTTP 409). */
 export class Conflict extends DomainError {}
 
-/** A dependency such as the database does not answer (HTTP 503). */
-export class ServiceUnavailable extends DomainError {}
+/** A dependency such as the database does not answer (HTTP 503); retry after a while. */
+export class ServiceUnavailable extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(message);
+  }
+}
