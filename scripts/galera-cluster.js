@@ -133,9 +133,7 @@ out=$(${client} --no-defaults --protocol=tcp --connect-timeout=1 -h"$3" -P"$4" -
 
 function haproxyConfig(dir, port, nodes) {
   const servers = nodes
-    .map(
-      (n, i) => `  server ${n.name} 127.0.0.1:${n.sqlPort} check${i === 0 ? '' : ' backup'}`,
-    )
+    .map((n, i) => `  server ${n.name} 127.0.0.1:${n.sqlPort} check${i === 0 ? '' : ' backup'}`)
     .join('\n');
   return `global
   external-check
@@ -275,20 +273,28 @@ class GaleraCluster {
       },
       ms,
     ).catch((error) => {
-      throw new Error(`${error.message}\n--- ${node.name} error.log ---\n${this.errorLog(index).slice(-3000)}`);
+      throw new Error(
+        `${error.message}\n--- ${node.name} error.log ---\n${this.errorLog(index).slice(-3000)}`,
+      );
     });
   }
 
   /** Waits until a node (alive) sees `size` members in the Primary component. */
   async waitClusterSize(size, ms = 30_000) {
-    await this.until(`a cluster of ${size}`, async () => {
-      for (let i = 0; i < this.nodes.length; i++) {
-        if (!this.alive(i)) continue;
-        const status = await this.status(i);
-        return status.wsrep_cluster_status === 'Primary' && Number(status.wsrep_cluster_size) === size;
-      }
-      return false;
-    }, ms);
+    await this.until(
+      `a cluster of ${size}`,
+      async () => {
+        for (let i = 0; i < this.nodes.length; i++) {
+          if (!this.alive(i)) continue;
+          const status = await this.status(i);
+          return (
+            status.wsrep_cluster_status === 'Primary' && Number(status.wsrep_cluster_size) === size
+          );
+        }
+        return false;
+      },
+      ms,
+    );
   }
 
   startNode(index, extraArgs = []) {
@@ -331,10 +337,14 @@ class GaleraCluster {
 
   /** Waits until HAProxy routes new connections to a synced node, and says which. */
   async waitForWriter(ms = 30_000) {
-    return this.until('HAProxy to route to a node', async () => {
-      const index = await this.writerNode();
-      return index >= 0 ? { index } : null;
-    }, ms).then((found) => found.index);
+    return this.until(
+      'HAProxy to route to a node',
+      async () => {
+        const index = await this.writerNode();
+        return index >= 0 ? { index } : null;
+      },
+      ms,
+    ).then((found) => found.index);
   }
 
   /** SIGKILL, as a crash would; resolves once the process is gone. */
@@ -393,7 +403,8 @@ class GaleraCluster {
     await Promise.all(
       running.map(async (node) => {
         const deadline = Date.now() + 15_000;
-        while (pidAlive(node.pid) && !this.reap(node.pid) && Date.now() < deadline) await sleep(100);
+        while (pidAlive(node.pid) && !this.reap(node.pid) && Date.now() < deadline)
+          await sleep(100);
         if (pidAlive(node.pid) && !this.reap(node.pid)) signal(node.pid, 'SIGKILL');
         node.pid = null;
       }),
@@ -435,7 +446,8 @@ function pidAlive(pid) {
  */
 async function startCluster({ log = () => {}, detached = false, dir, haproxyPort } = {}) {
   const missing = missingPrograms();
-  if (missing.length) throw new Error(`cannot start a Galera cluster: missing ${missing.join(', ')}`);
+  if (missing.length)
+    throw new Error(`cannot start a Galera cluster: missing ${missing.join(', ')}`);
   const root = dir || fs.mkdtempSync(path.join(os.tmpdir(), 'dms-galera-'));
   const ports = await freePorts(12);
   const nodes = [0, 1, 2].map((i) => ({
@@ -476,10 +488,7 @@ async function startCluster({ log = () => {}, detached = false, dir, haproxyPort
     cluster.startNode(0, ['--wsrep-new-cluster']);
     await cluster.waitSynced(0);
     // HAProxy's health check logs in as this user; it may read the server status only.
-    await cluster.query(
-      0,
-      "CREATE USER 'haproxy'@'127.0.0.1', 'haproxy'@'localhost'",
-    );
+    await cluster.query(0, "CREATE USER 'haproxy'@'127.0.0.1', 'haproxy'@'localhost'");
     // The others join empty and get their data by state transfer (SST), one at a time.
     for (const i of [1, 2]) {
       cluster.startNode(i);

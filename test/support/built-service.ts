@@ -22,6 +22,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningService {
   baseUrl: string;
+  /** The process started (the cluster primary when `WEB_CONCURRENCY` is above 1). */
+  pid: number;
   output: () => string;
   /** Resolves as soon as the output satisfies `ready` (checked on every chunk), or fails after 5 s. */
   waitForOutput(ready: (output: string) => boolean): Promise<void>;
@@ -76,6 +78,7 @@ export async function startBuiltService(env: NodeJS.ProcessEnv = {}): Promise<Ru
   }).finally(() => clearTimeout(timer));
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     output: () => output,
     waitForOutput: (ready) =>
       new Promise<void>((resolve, reject) => {
