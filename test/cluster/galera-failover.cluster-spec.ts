@@ -208,7 +208,9 @@ describe('a Galera node dies under load', () => {
     };
     // The first instance creates the database and runs the migrations; then the second, while
     // the users and their tokens are made.
-    services.push(await startBuiltService(env));
+    // Generous: two workers each, and on a busy machine a start can take long.
+    const slowStart = { startTimeoutMs: 120_000 };
+    services.push(await startBuiltService(env, slowStart));
     note('first instance serving');
     const cli = { DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' };
     const runId = randomUUID().slice(0, 8);
@@ -216,7 +218,7 @@ describe('a Galera node dies under load', () => {
       users.push({ email: `galera-${runId}-${i}@example.com`, token: '' });
     }
     const [second] = await Promise.all([
-      startBuiltService(env),
+      startBuiltService(env, slowStart),
       ...users.map(async (user, i) => {
         const made = await runCli(
           ['users', 'create', '--email', user.email, '--fname', 'G', '--lname', `U${i}`],
@@ -231,7 +233,7 @@ describe('a Galera node dies under load', () => {
     ]);
     services.push(second);
     note('second instance serving; users and tokens made');
-  }, 240_000);
+  }, 420_000);
 
   afterAll(async () => {
     await Promise.all(services.map((service) => service.stop()));
