@@ -484,6 +484,9 @@ async function startCluster({ log = () => {}, detached = false, dir, haproxyPort
       ...(asRoot ? ['--user=mysql'] : []),
       '--auth-root-authentication-method=normal',
       '--skip-test-db',
+      // Passed on to the bootstrap server: never near the machine's own socket or port.
+      `--socket=${nodes[0].dir}/install.sock`,
+      '--skip-networking',
     ]);
     cluster.startNode(0, ['--wsrep-new-cluster']);
     await cluster.waitSynced(0);

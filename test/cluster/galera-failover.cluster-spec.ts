@@ -10,8 +10,8 @@ import { buildIfNeeded, runCli, RunningService, startBuiltService } from '../sup
 const LOAD_MS = 30_000;
 const KILL_AT_MS = 10_000;
 const REJOIN_AT_MS = 20_000;
-const USERS = 4;
-const CLIENTS_PER_USER = 2;
+const USERS = 2;
+const CLIENTS_PER_USER = 4;
 /** Failed requests must have been in flight at the kill, or this long after the eviction. */
 const FAILOVER_SLACK_MS = 2_000;
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
