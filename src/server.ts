@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import cluster from 'node:cluster';
 import { createApp } from './app.factory';
+import { WORKER_READY } from './cluster/primary';
 import { appConfig, AppConfigValues } from './config/app.config';
 import { DEMO_EMAIL, seedDemoUser } from './demo/demo-seed';
 
@@ -27,8 +28,9 @@ export async function serve(): Promise<void> {
     );
   }
   if (cluster.isWorker) {
-    // The primary says "Serving ..." once every worker is up.
+    // The primary says "Serving ..." once every worker has said this.
     logger.log(`Worker ${cluster.worker!.id} ready`);
+    process.send!(WORKER_READY);
   } else {
     // The last line: tests and scripts wait for it.
     logger.log(`Serving ${base}/api/v1 on ${database}; Swagger UI at ${base}/api`);

@@ -2,6 +2,9 @@ import cluster, { Worker } from 'node:cluster';
 import { createRootLogger } from '../common/logging/json-logger';
 import { AppConfig } from '../config/environment';
 
+/** What a worker tells the primary once it serves (after logging that it does). */
+export const WORKER_READY = 'dms:worker-ready';
+
 /** Longest wait before replacing a worker that keeps failing to start. */
 const MAX_RESTART_DELAY_MS = 30_000;
 
@@ -15,7 +18,7 @@ const MAX_RESTART_DELAY_MS = 30_000;
  */
 export function runPrimary(config: AppConfig): void {
   const log = createRootLogger(config.logLevel).child({ context: 'Cluster' });
-  const listened = new Set<Worker>();
+  const ready = new Set<Worker>();
   let serving = false;
   let stopping = false;
   let failedStop = false;
@@ -23,13 +26,14 @@ export function runPrimary(config: AppConfig): void {
 
   const fork = () => cluster.fork();
 
-  cluster.on('listening', (worker) => {
-    listened.add(worker);
+  cluster.on('message', (worker, message) => {
+    if (message !== WORKER_READY) return;
+    ready.add(worker);
     restartDelayMs = 1000;
-    if (!serving && listened.size === 1 && !stopping) {
+    if (!serving && ready.size === 1 && !stopping) {
       for (let i = 1; i < config.workers; i++) fork();
     }
-    if (!serving && listened.size === config.workers) {
+    if (!serving && ready.size === config.workers) {
       serving = true;
       const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
       const base = `http://${host}:${config.port}`;
@@ -43,7 +47,7 @@ export function runPrimary(config: AppConfig): void {
   });
 
   cluster.on('exit', (worker, code, signal) => {
-    const served = listened.delete(worker);
+    const served = ready.delete(worker);
     const how = signal ? `signal ${signal}` : `code ${code}`;
     if (stopping) {
       // A worker that had not started yet dies of the signal itself: nothing was lost.
