@@ -75,7 +75,7 @@ export function runPrimary(config: AppConfig): void {
       log.warn(
         `replacement worker ${worker.id} exited with ${how} before serving; trying again in ${restartDelayMs} ms`,
       );
-      setTimeout(() => stopping || fork(), restartDelayMs).unref();
+      setTimeout(() => stopping || fork(), restartDelayMs);
       restartDelayMs = Math.min(restartDelayMs * 2, MAX_RESTART_DELAY_MS);
     }
   });
