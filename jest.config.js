@@ -1,8 +1,10 @@
-// Four projects: unit specs beside the code, the same e2e suites against SQLite and MySQL, and
-// Swagger UI in headless Chromium. MySQL and Chromium are probed first: with CI set, a missing
-// one fails the run; elsewhere its project is left out with a loud warning.
+// Five projects: unit specs beside the code, the same e2e suites against SQLite and MySQL,
+// Swagger UI in headless Chromium, and a Galera cluster losing a node under load. MySQL,
+// Chromium and the cluster's programs are probed first: with CI set, a missing one fails the
+// run; elsewhere its project is left out with a loud warning.
 const { existsSync } = require('node:fs');
 const mysql = require('mysql2/promise');
+const { missingPrograms } = require('./scripts/galera-cluster');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -71,6 +73,19 @@ module.exports = async () => {
         'Install it with `apt-get install chromium` or set CHROMIUM_PATH. !!!\n',
     );
   }
+  const clusterMissing = missingPrograms();
+  if (clusterMissing.length > 0) {
+    if (process.env.CI) {
+      throw new Error(
+        `The Galera cluster test needs ${clusterMissing.join(', ')}; CI requires them ` +
+          '(apt-get install mariadb-server galera-4 rsync haproxy).',
+      );
+    }
+    console.warn(
+      `\n!!! ${clusterMissing.join(', ')} missing: the cluster project (a Galera node killed under ` +
+        'load) is SKIPPED. Install them with `apt-get install mariadb-server galera-4 rsync haproxy`. !!!\n',
+    );
+  }
   const e2e = (name) => ({
     ...shared,
     displayName: `e2e-${name}`,
@@ -100,6 +115,16 @@ module.exports = async () => {
               displayName: 'browser',
               rootDir: __dirname,
               testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
+            },
+          ]
+        : []),
+      ...(clusterMissing.length === 0
+        ? [
+            {
+              ...shared,
+              displayName: 'cluster',
+              rootDir: __dirname,
+              testMatch: ['<rootDir>/test/cluster/**/*.cluster-spec.ts'],
             },
           ]
         : []),

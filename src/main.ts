@@ -1,52 +1,25 @@
 import { loadEnvFile } from './config/load-env-file';
 loadEnvFile();
 
-import { Logger } from '@nestjs/common';
-import { createApp } from './app.factory';
-import { appConfig, AppConfigValues } from './config/app.config';
+import cluster from 'node:cluster';
 import { ConfigError, parseEnvironment } from './config/environment';
-import { DEMO_EMAIL, seedDemoUser } from './demo/demo-seed';
 
-async function bootstrap(): Promise<void> {
-  parseEnvironment(process.env);
-  const app = await createApp();
-  const config = app.get<AppConfigValues>(appConfig.KEY);
-  const demoTokenFile = await seedDemoUser(app, config);
-  await app.listen(config.port, config.host);
-  const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
-  const base = `http://${shownHost}:${config.port}`;
-  const database =
-    config.database.kind === 'sqlite'
-      ? `SQLite file ${config.database.path}`
-      : `MySQL database ${config.database.database}`;
-  const logger = new Logger('Bootstrap');
-  if (demoTokenFile) {
-    logger.log(
-      `Empty database: created user ${DEMO_EMAIL}; its API token is in ${demoTokenFile} ` +
-        '(paste it into Authorize in Swagger UI; SEED_DEMO_USER=false skips this)',
-    );
+/**
+ * One process serving HTTP, or with `WEB_CONCURRENCY` above 1 a primary that only watches
+ * its workers (and never loads the application itself).
+ */
+async function main(): Promise<void> {
+  const config = parseEnvironment(process.env);
+  if (config.workers > 1 && cluster.isPrimary) {
+    const { runPrimary } = await import('./cluster/primary.js');
+    runPrimary(config);
+    return;
   }
-  // The last line: tests and scripts wait for it.
-  logger.log(`Serving ${base}/api/v1 on ${database}; Swagger UI at ${base}/api`);
-
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.log(`${signal} received: finishing in-flight requests, then stopping`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error('stopping failed', error instanceof Error ? error.stack : String(error));
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  const { serve } = await import('./server.js');
+  await serve();
 }
 
-bootstrap().catch((error: unknown) => {
+main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
   } else {

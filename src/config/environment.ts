@@ -12,6 +12,7 @@ import {
 import { Transform } from 'class-transformer';
 import { applyDecorators } from '@nestjs/common';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 
 /** Raised when an environment variable has a value the service cannot use. */
 export class ConfigError extends Error {}
@@ -108,6 +109,10 @@ class EnvironmentVariables {
   @IsOptional()
   @IsString()
   CORS_ORIGINS?: string;
+
+  @IsOptional()
+  @IsString()
+  WEB_CONCURRENCY?: string;
 }
 
 export type DatabaseConfig =
@@ -119,6 +124,8 @@ export type TrustProxy = boolean | number | string[];
 export interface AppConfig {
   host: string;
   port: number;
+  /** HTTP worker processes sharing the port (`WEB_CONCURRENCY`); 1 serves from this process. */
+  workers: number;
   database: DatabaseConfig;
   seedDemoUser: boolean;
   logLevel: LogLevel;
@@ -155,9 +162,10 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
       `Invalid configuration: ${message} (got ${JSON.stringify(failure.value)})`,
     );
   }
-  return {
+  const config: AppConfig = {
     host: vars.HOST ?? '0.0.0.0',
     port: vars.PORT ?? 3000,
+    workers: parseWorkers(vars.WEB_CONCURRENCY),
     database: vars.DATABASE_URL
       ? parseMysqlUrl(vars.DATABASE_URL)
       : { kind: 'sqlite', path: vars.SQLITE_PATH ?? './data/docs.sqlite' },
@@ -181,6 +189,45 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
       redisUrl: vars.REDIS_URL ? parseRedisUrl(vars.REDIS_URL) : null,
     },
   };
+  checkWorkersFit(config, vars.WEB_CONCURRENCY);
+  return config;
+}
+
+const MAX_WORKERS = 256;
+
+/** `WEB_CONCURRENCY`: unset (1), a whole number, or `auto` for one worker per CPU. */
+function parseWorkers(value: string | undefined): number {
+  if (value === undefined) return 1;
+  const trimmed = value.trim();
+  if (trimmed.toLowerCase() === 'auto') return availableParallelism();
+  const count = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+  if (!(count >= 1 && count <= MAX_WORKERS)) {
+    throw new ConfigError(
+      `Invalid configuration: WEB_CONCURRENCY must be auto or an integer between 1 and ${MAX_WORKERS} (got ${JSON.stringify(value)})`,
+    );
+  }
+  return count;
+}
+
+/**
+ * Several workers need a database several processes can share, and limits they count
+ * together: with per-process counters every worker would grant the whole budget again.
+ */
+function checkWorkersFit(config: AppConfig, given: string | undefined): void {
+  if (config.workers === 1) return;
+  const cpus = given?.trim().toLowerCase() === 'auto' ? ` on ${config.workers} CPUs` : '';
+  const got = `(got ${JSON.stringify(given)}${cpus})`;
+  if (config.database.kind === 'sqlite') {
+    throw new ConfigError(
+      `Invalid configuration: WEB_CONCURRENCY above 1 needs a MySQL database (DATABASE_URL); the embedded SQLite file serves one process ${got}`,
+    );
+  }
+  const limited = config.rateLimit.perToken > 0 || config.rateLimit.perAddress > 0;
+  if (limited && config.rateLimit.redisUrl === null) {
+    throw new ConfigError(
+      `Invalid configuration: WEB_CONCURRENCY above 1 with rate limits on needs REDIS_URL, or each worker would grant the whole budget (set REDIS_URL, or RATE_LIMIT_PER_TOKEN=0 and RATE_LIMIT_PER_ADDRESS=0) ${got}`,
+    );
+  }
 }
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];

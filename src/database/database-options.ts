@@ -7,6 +7,7 @@ import { sqliteMigrations } from '../../migrations/sqlite';
 import { AppConfig, DatabaseConfig } from '../config/environment';
 import { DatabaseLogger } from './database-logger';
 import { entities } from './entities';
+import { GALERA_SESSION_SETUP, mysqlDriverWithSessionSetup } from './galera';
 
 export type DatabaseTimeouts = AppConfig['databaseTimeouts'];
 
@@ -15,17 +16,24 @@ const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, queryMs: 10_000 };
 /** Which server answers a mysql:// URL; TypeORM reads MariaDB's schema differently. */
 export type MysqlFlavour = 'mysql' | 'mariadb';
 
+export interface MysqlServer {
+  flavour: MysqlFlavour;
+  /** A node of a Galera cluster (`wsrep_on`): sessions then wait for causality (galera.ts). */
+  galera: boolean;
+}
+
 /** TypeORM options for either database. Schema changes come from migrations only. */
 export function dataSourceOptions(
   config: DatabaseConfig,
-  flavour: MysqlFlavour = 'mysql',
+  server: MysqlServer = { flavour: 'mysql', galera: false },
   timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
 ): DataSourceOptions {
   const common = { entities, synchronize: false, logger: new DatabaseLogger() } as const;
   if (config.kind === 'mysql') {
     return {
       ...common,
-      type: flavour,
+      type: server.flavour,
+      ...(server.galera && { driver: mysqlDriverWithSessionSetup(GALERA_SESSION_SETUP) }),
       url: config.url,
       charset: 'utf8mb4',
       timezone: 'Z',
@@ -55,7 +63,7 @@ export function dataSourceOptions(
 export async function prepareDatabase(
   config: DatabaseConfig,
   timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
-): Promise<MysqlFlavour | undefined> {
+): Promise<MysqlServer | undefined> {
   if (config.kind === 'sqlite') {
     if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
     return undefined;
@@ -69,6 +77,9 @@ export async function prepareDatabase(
   try {
     const [rows] = await connection.query<RowDataPacket[]>('SELECT VERSION() AS version');
     const flavour = String(rows[0].version).includes('MariaDB') ? 'mariadb' : 'mysql';
+    // Empty on MySQL, OFF on a MariaDB server outside any cluster.
+    const [wsrep] = await connection.query<RowDataPacket[]>("SHOW VARIABLES LIKE 'wsrep_on'");
+    const galera = String(wsrep[0]?.Value).toUpperCase() === 'ON';
     await connection
       .query(
         `CREATE DATABASE IF NOT EXISTS ${connection.escapeId(config.database)} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
@@ -77,7 +88,7 @@ export async function prepareDatabase(
         // A user without CREATE rights can still use a database an operator made for it.
         if (error.code !== 'ER_DBACCESS_DENIED_ERROR') throw error;
       });
-    return flavour;
+    return { flavour, galera };
   } finally {
     await connection.end();
   }

@@ -10,9 +10,9 @@ import { TransactionRunner } from './transaction-runner';
     TypeOrmModule.forRootAsync({
       inject: [appConfig.KEY],
       useFactory: async (config: AppConfigValues) => {
-        const flavour = await prepareDatabase(config.database, config.databaseTimeouts);
+        const server = await prepareDatabase(config.database, config.databaseTimeouts);
         return {
-          ...dataSourceOptions(config.database, flavour, config.databaseTimeouts),
+          ...dataSourceOptions(config.database, server, config.databaseTimeouts),
           migrationsRun: true,
         };
       },

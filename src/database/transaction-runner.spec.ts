@@ -1,29 +1,51 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { DEADLOCK_ATTEMPTS, isDeadlock, TransactionRunner } from './transaction-runner';
+import { WriteConflict } from './database-errors';
+import { CONFLICT_ATTEMPTS, retryConflicts, TransactionRunner } from './transaction-runner';
 
-const deadlock = () =>
+const conflict = () =>
   Object.assign(new Error('Deadlock found'), {
-    driverError: { code: 'ER_LOCK_DEADLOCK', errno: 1213 },
+    driverError: { code: 'ER_LOCK_DEADLOCK', errno: 1213, sqlState: '40001' },
   });
 
 function runnerOn(type: string, transaction: jest.Mock) {
-  const dataSource = { options: { type }, transaction, manager: {} } as unknown as DataSource;
+  const manager = {} as EntityManager;
+  const dataSource = { options: { type }, transaction, manager } as unknown as DataSource;
   return new TransactionRunner(dataSource);
 }
 
-describe('TransactionRunner', () => {
-  it('recognises InnoDB deadlock errors only', () => {
-    expect(isDeadlock(deadlock())).toBe(true);
-    expect(isDeadlock(new Error('other'))).toBe(false);
-    expect(isDeadlock({ driverError: { code: 'ER_DUP_ENTRY', errno: 1062 } })).toBe(false);
-    expect(isDeadlock(undefined)).toBe(false);
+describe('retryConflicts', () => {
+  it('runs the work again after conflicts and returns its result', async () => {
+    const work = jest
+      .fn()
+      .mockRejectedValueOnce(conflict())
+      .mockRejectedValueOnce(conflict())
+      .mockResolvedValueOnce('done');
+    await expect(retryConflicts(work)).resolves.toBe('done');
+    expect(work).toHaveBeenCalledTimes(3);
   });
 
-  it('runs a MySQL transaction again after a deadlock, at READ COMMITTED', async () => {
+  it(`gives up after ${CONFLICT_ATTEMPTS} conflicts with WriteConflict (503)`, async () => {
+    const always = jest.fn().mockRejectedValue(conflict());
+    const error = await retryConflicts(always).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WriteConflict);
+    expect((error as WriteConflict).cause).toMatchObject({ message: 'Deadlock found' });
+    expect(always).toHaveBeenCalledTimes(CONFLICT_ATTEMPTS);
+  });
+
+  it('passes other errors on at once', async () => {
+    const lost = Object.assign(new Error('Connection lost'), { code: 'PROTOCOL_CONNECTION_LOST' });
+    const failing = jest.fn().mockRejectedValue(lost);
+    await expect(retryConflicts(failing)).rejects.toBe(lost);
+    expect(failing).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('TransactionRunner', () => {
+  it('runs a MySQL transaction again after a conflict, at READ COMMITTED', async () => {
     const transaction = jest
       .fn()
-      .mockRejectedValueOnce(deadlock())
-      .mockRejectedValueOnce(deadlock())
+      .mockRejectedValueOnce(conflict())
+      .mockRejectedValueOnce(conflict())
       .mockResolvedValueOnce('done');
     const runner = runnerOn('mariadb', transaction);
     await expect(runner.run(() => Promise.resolve('work'))).resolves.toBe('done');
@@ -31,18 +53,30 @@ describe('TransactionRunner', () => {
     expect(transaction.mock.calls[0][0]).toBe('READ COMMITTED');
   });
 
-  it(`gives up after ${DEADLOCK_ATTEMPTS} deadlocks, and at once on other errors`, async () => {
-    const always = jest.fn().mockRejectedValue(deadlock());
-    await expect(runnerOn('mysql', always).run(() => Promise.resolve())).rejects.toThrow(
-      'Deadlock found',
+  it('gives up on a transaction that keeps conflicting, and at once on other errors', async () => {
+    const always = jest.fn().mockRejectedValue(conflict());
+    await expect(runnerOn('mysql', always).run(() => Promise.resolve())).rejects.toBeInstanceOf(
+      WriteConflict,
     );
-    expect(always).toHaveBeenCalledTimes(DEADLOCK_ATTEMPTS);
+    expect(always).toHaveBeenCalledTimes(CONFLICT_ATTEMPTS);
 
     const failing = jest.fn().mockRejectedValue(new Error('duplicate'));
     await expect(runnerOn('mysql', failing).run(() => Promise.resolve())).rejects.toThrow(
       'duplicate',
     );
     expect(failing).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs a single MySQL statement again after a conflict (Galera certifies it at commit)', async () => {
+    const statement = jest.fn().mockRejectedValueOnce(conflict()).mockResolvedValueOnce(1);
+    await expect(runnerOn('mariadb', jest.fn()).exclusive(statement)).resolves.toBe(1);
+    expect(statement).toHaveBeenCalledTimes(2);
+
+    const always = jest.fn().mockRejectedValue(conflict());
+    await expect(runnerOn('mariadb', jest.fn()).exclusive(always)).rejects.toBeInstanceOf(
+      WriteConflict,
+    );
+    expect(always).toHaveBeenCalledTimes(CONFLICT_ATTEMPTS);
   });
 
   it('on SQLite, runs transactions and single statements one at a time', async () => {

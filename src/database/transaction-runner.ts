@@ -2,14 +2,30 @@ import { Injectable } from '@nestjs/common';
 import { Mutex } from 'async-mutex';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager } from 'typeorm';
+import { isRetryableConflict, WriteConflict } from './database-errors';
 
-/** How often a MySQL transaction chosen as a deadlock victim is run again before giving up. */
-export const DEADLOCK_ATTEMPTS = 5;
+/** How often a MySQL write is run in all before a conflict is answered with WriteConflict. */
+export const CONFLICT_ATTEMPTS = 5;
 
-/** Whether an error is InnoDB rolling a transaction back to break a deadlock. */
-export function isDeadlock(error: unknown): boolean {
-  const driverError = (error as { driverError?: { code?: string; errno?: number } })?.driverError;
-  return driverError?.code === 'ER_LOCK_DEADLOCK' || driverError?.errno === 1213;
+/**
+ * Runs `attempt` again (after a short random pause) while it fails with a conflict the server
+ * rolled back: an InnoDB deadlock, or a Galera certification failure. Gives up after
+ * `attempts` runs with WriteConflict (HTTP 503, Retry-After); other errors pass at once.
+ * Only for work that is safe to repeat: one transaction, or one autocommit statement.
+ */
+export async function retryConflicts<T>(
+  attempt: () => Promise<T>,
+  attempts = CONFLICT_ATTEMPTS,
+): Promise<T> {
+  for (let run = 1; ; run++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isRetryableConflict(error)) throw error;
+      if (run >= attempts) throw new WriteConflict(error);
+      await sleep(Math.random() * 10 * run);
+    }
+  }
 }
 
 /**
@@ -20,8 +36,10 @@ export function isDeadlock(error: unknown): boolean {
  *
  * On MySQL, transactions are READ COMMITTED: a write's INSERT ... SELECT then reads the latest
  * committed rows without locking them. Concurrent transactions inserting the same new rows (a
- * folder chain) can still deadlock; InnoDB then rolls one back, and it is run again from the
- * start. Work must therefore be safe to repeat (it is: every write happens inside it).
+ * folder chain) can still deadlock, and on a Galera cluster concurrent writes through two
+ * nodes fail certification at COMMIT; either way the server rolls one back, and it is run
+ * again from the start (`retryConflicts`). Work must therefore be safe to repeat (it is: every
+ * write happens inside it).
  */
 @Injectable()
 export class TransactionRunner {
@@ -33,35 +51,35 @@ export class TransactionRunner {
     if (this.dataSource.options.type === 'better-sqlite3') {
       return this.sqliteTurn.runExclusive(() => this.dataSource.transaction(work));
     }
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.dataSource.transaction('READ COMMITTED', work);
-      } catch (error) {
-        if (!isDeadlock(error) || attempt >= DEADLOCK_ATTEMPTS) throw error;
-        await sleep(Math.random() * 5 * attempt);
-      }
-    }
+    return retryConflicts(() => this.dataSource.transaction('READ COMMITTED', work));
   }
 
   /**
    * Runs work outside a transaction but on one connection throughout, for statements that read
    * what an earlier one left in the session (`LAST_INSERT_ID()`); on SQLite as `exclusive`.
+   * Work rolled back by a conflict is run again, so its first statement must be its only write.
    */
   async oneConnection<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.dataSource.options.type === 'better-sqlite3') return this.exclusive(work);
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      return await work(runner.manager);
-    } finally {
-      await runner.release();
-    }
+    return retryConflicts(async () => {
+      const runner = this.dataSource.createQueryRunner();
+      try {
+        return await work(runner.manager);
+      } finally {
+        await runner.release();
+      }
+    });
   }
 
-  /** Runs work outside a transaction; on SQLite only once no transaction is open. */
+  /**
+   * Runs one write statement outside a transaction; on SQLite only once no transaction is
+   * open. On MySQL a statement rolled back by a conflict (Galera certifies autocommit
+   * statements too) is run again like a transaction.
+   */
   exclusive<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.dataSource.options.type === 'better-sqlite3') {
       return this.sqliteTurn.runExclusive(() => work(this.dataSource.manager));
     }
-    return work(this.dataSource.manager);
+    return retryConflicts(() => work(this.dataSource.manager));
   }
 }

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import { appConfig, AppConfigValues } from '../config/app.config';
-import { isDeadlock, TransactionRunner } from '../database/transaction-runner';
+import { isRetryableConflict } from '../database/database-errors';
+import { TransactionRunner } from '../database/transaction-runner';
 import { decide } from './idempotency-decision';
 import { hashIdempotencyKey } from './idempotency-key';
 import { IdempotencyKeyInUse, IdempotencyKeyReused } from './idempotency.errors';
@@ -145,7 +146,7 @@ export class IdempotencyService {
           if (claim) return claim;
         } catch (error) {
           // A multi-primary cluster reports a lost certification race as a deadlock.
-          if (!isDeadlock(error)) throw error;
+          if (!isRetryableConflict(error)) throw error;
         }
       }
       throw new IdempotencyKeyInUse(1);

@@ -22,9 +22,11 @@ async function freePort(): Promise<number> {
 
 export interface RunningService {
   baseUrl: string;
+  /** The process started (the cluster primary when `WEB_CONCURRENCY` is above 1). */
+  pid: number;
   output: () => string;
-  /** Resolves as soon as the output satisfies `ready` (checked on every chunk), or fails after 5 s. */
-  waitForOutput(ready: (output: string) => boolean): Promise<void>;
+  /** Resolves as soon as the output satisfies `ready` (checked on every chunk), or fails after `ms`. */
+  waitForOutput(ready: (output: string) => boolean, ms?: number): Promise<void>;
   /** Sends SIGTERM and resolves with the exit code once the process has ended. */
   stop(): Promise<number | null>;
   /** Kills the process at once (SIGKILL), as a crash would, and resolves once it has ended. */
@@ -49,9 +51,12 @@ async function portOpen(port: number, child: ChildProcess): Promise<void> {
 
 /**
  * Starts `node dist/src/main.js` on a free port and resolves once it says it is serving (or,
- * with `LOG_LEVEL` above `log`, once its port is open). Gives up after 30 s.
+ * with `LOG_LEVEL` above `log`, once its port is open). Gives up after `startTimeoutMs`.
  */
-export async function startBuiltService(env: NodeJS.ProcessEnv = {}): Promise<RunningService> {
+export async function startBuiltService(
+  env: NodeJS.ProcessEnv = {},
+  { startTimeoutMs = 30_000 } = {},
+): Promise<RunningService> {
   const port = await freePort();
   const settings = { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'log', ...env };
   const child: ChildProcess = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
@@ -72,14 +77,15 @@ export async function startBuiltService(env: NodeJS.ProcessEnv = {}): Promise<Ru
     child.once('exit', (code) => reject(new Error(`service exited with ${code}:\n${output}`)));
     timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`service did not start within 30 s:\n${output}`));
-    }, 30_000);
+      reject(new Error(`service did not start within ${startTimeoutMs / 1000} s:\n${output}`));
+    }, startTimeoutMs);
     if (!logsServing) portOpen(port, child).then(resolve, reject);
   }).finally(() => clearTimeout(timer));
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     output: () => output,
-    waitForOutput: (ready) =>
+    waitForOutput: (ready, ms = 5000) =>
       new Promise<void>((resolve, reject) => {
         if (ready(output)) return resolve();
         const check = () => {
@@ -91,7 +97,7 @@ export async function startBuiltService(env: NodeJS.ProcessEnv = {}): Promise<Ru
         const timeout = setTimeout(() => {
           child.stdout!.off('data', check);
           reject(new Error(`expected output did not appear; got:\n${output}`));
-        }, 5000);
+        }, ms);
         // Registered after the collector above, so `output` already holds the chunk.
         child.stdout!.on('data', check);
       }),

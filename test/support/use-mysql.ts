@@ -17,3 +17,5 @@ process.env.LOG_LEVEL = 'error';
 process.env.RATE_LIMIT_PER_TOKEN = '0';
 process.env.RATE_LIMIT_PER_ADDRESS = '0';
 delete process.env.REDIS_URL;
+// One process per service the tests start, unless a test asks for workers.
+delete process.env.WEB_CONCURRENCY;

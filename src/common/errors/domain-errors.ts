@@ -69,5 +69,12 @@ export class PreconditionFailed extends DomainError {
   }
 }
 
-/** A dependency such as the database does not answer (HTTP 503). */
-export class ServiceUnavailable extends DomainError {}
+/** A dependency such as the database does not answer (HTTP 503); retry after a while. */
+export class ServiceUnavailable extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(message);
+  }
+}

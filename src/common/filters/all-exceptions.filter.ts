@@ -8,7 +8,11 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { isDatabaseUnavailable } from '../../database/database-errors';
+import {
+  isDatabaseUnavailable,
+  isRetryableConflict,
+  WriteConflict,
+} from '../../database/database-errors';
 import { entityTag } from '../http/entity-tags';
 import { routeNotFoundMessage } from '../http/route-not-found';
 import {
@@ -31,7 +35,6 @@ const domainStatuses: [new (...args: never[]) => DomainError, number][] = [
   [Conflict, HttpStatus.CONFLICT],
   [PreconditionFailed, HttpStatus.PRECONDITION_FAILED],
   [Unprocessable, HttpStatus.UNPROCESSABLE_ENTITY],
-  [ServiceUnavailable, HttpStatus.SERVICE_UNAVAILABLE],
 ];
 
 /** Errors raised by the body parser (express) before a route runs. */
@@ -60,11 +63,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<Request>();
     const response = host.switchToHttp().getResponse<Response>();
-    const { status, message } = this.describe(exception, request);
+    const { status, message, retryAfterSeconds = 5 } = this.describe(exception, request);
 
     if (status === 503) {
       this.logger.warn(`${message}: ${exception instanceof Error ? exception.message : ''}`);
-      response.setHeader('Retry-After', '5');
+      response.setHeader('Retry-After', String(retryAfterSeconds));
     } else if (status >= 500) {
       this.logger.error(
         `${request.method} ${request.originalUrl} failed`,
@@ -95,7 +98,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
     response.status(status).json({ error: message });
   }
 
-  private describe(exception: unknown, request: Request): { status: number; message: string } {
+  private describe(
+    exception: unknown,
+    request: Request,
+  ): { status: number; message: string; retryAfterSeconds?: number } {
+    if (exception instanceof ServiceUnavailable) {
+      const { message, retryAfterSeconds } = exception;
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, message, retryAfterSeconds };
+    }
     if (exception instanceof DomainError) {
       const match = domainStatuses.find(([type]) => exception instanceof type);
       if (match) return { status: match[1], message: exception.message };
@@ -103,6 +113,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (isDatabaseUnavailable(exception)) {
       return { status: HttpStatus.SERVICE_UNAVAILABLE, message: 'database is unavailable' };
     }
+    // A conflict outside the transaction runner's retries (Galera certification, a deadlock).
+    if (isRetryableConflict(exception)) return this.describe(new WriteConflict(exception), request);
     if (exception instanceof NotFoundException && exception.message.startsWith('Cannot ')) {
       return { status: HttpStatus.NOT_FOUND, message: routeNotFoundMessage(request) };
     }
