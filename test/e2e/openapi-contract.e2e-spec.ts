@@ -628,7 +628,8 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
           const examples = [parameter, parameter.schema].filter(
             (node) => 'example' in node || 'examples' in node,
           );
-          if (examples.length > 0) prefilled.push(`${method} ${path} ${parameter.in} ${parameter.name}`);
+          if (examples.length > 0)
+            prefilled.push(`${method} ${path} ${parameter.in} ${parameter.name}`);
         }
       }
     }
