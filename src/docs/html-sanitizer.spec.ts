@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { HtmlSanitizer } from './html-sanitizer';
 
 describe('HtmlSanitizer', () => {
@@ -187,6 +188,35 @@ describe('HtmlSanitizer', () => {
       { label: 'a no-break space between words', html: '<p>a&nbsp;b</p>' },
     ])('keeps &nbsp; as written: $label', ({ html }) => {
       expect(sanitize(html)).toBe(html);
+    });
+  });
+
+  // Text without markup skips the parser; it must come out exactly as the parser would give it.
+  describe('text without markup', () => {
+    // Refused before they reach the sanitiser (400).
+    const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    const throughParser = (html: string) => sanitize(`<p>${html}</p>`).slice(3, -4);
+
+    it('is what the parser makes of it, for any text without <, > or &', () => {
+      fc.assert(
+        fc.property(
+          fc.string({
+            unit: fc.oneof(
+              fc.constantFrom('\u00a0', '"', "'", '\r', '\t', '\0', '😀'),
+              fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+            ),
+          }),
+          (text) => {
+            fc.pre(!/[<>&]/.test(text) && !LONE_SURROGATE.test(text));
+            expect(sanitize(text)).toBe(throughParser(text));
+          },
+        ),
+        { numRuns: 2000 },
+      );
+    });
+
+    it('writes a no-break space as &nbsp;', () => {
+      expect(sanitize('a\u00a0b')).toBe('a&nbsp;b');
     });
   });
 });
