@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { toDateOrNull, toSqlTimestamp } from '../database/sql-values';
+import { Sql } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner';
 import { ApiToken } from './entities/api-token.entity';
 
@@ -39,12 +40,13 @@ WHERE t.token_hash = ?`;
 export class ApiTokensRepository {
   constructor(
     @InjectRepository(ApiToken) private readonly tokens: Repository<ApiToken>,
+    private readonly sql: Sql,
     private readonly transactions: TransactionRunner,
   ) {}
 
   /** One indexed lookup (the unique token hash): the token and its user together. */
   async findWithUserByHash(tokenHash: string): Promise<TokenWithUser | null> {
-    const [row] = await this.tokens.manager.query<TokenRow[]>(FIND_WITH_USER_SQL, [tokenHash]);
+    const [row] = await this.sql.rows<TokenRow>(FIND_WITH_USER_SQL, [tokenHash]);
     if (!row) return null;
     return {
       tokenId: Number(row.token_id),
@@ -93,9 +95,10 @@ export class ApiTokensRepository {
   async recordUse(tokenId: number, at: Date, resolutionMs: number): Promise<void> {
     const since = toSqlTimestamp(new Date(at.getTime() - resolutionMs));
     await this.transactions.exclusive((manager) =>
-      manager.query(
+      this.sql.run(
         'UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',
         [toSqlTimestamp(at), tokenId, since],
+        manager,
       ),
     );
   }

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { appConfig, AppConfigValues } from '../config/app.config';
 import { dataSourceOptions, prepareDatabase } from './database-options';
+import { Sql } from './sql';
 import { TransactionRunner } from './transaction-runner';
 
 @Global()
@@ -18,7 +19,7 @@ import { TransactionRunner } from './transaction-runner';
       },
     }),
   ],
-  providers: [TransactionRunner],
-  exports: [TransactionRunner],
+  providers: [Sql, TransactionRunner],
+  exports: [Sql, TransactionRunner],
 })
 export class DatabaseModule {}

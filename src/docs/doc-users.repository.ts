@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { executeStatement, sqlDialect } from '../database/raw-sql';
+import { sqlDialect } from '../database/raw-sql';
+import { Sql } from '../database/sql';
 import { toDate, toSqlTimestamp } from '../database/sql-values';
 import { TransactionRunner } from '../database/transaction-runner';
 import { MEMBERS_ORDER } from './docs.repository';
@@ -45,7 +46,8 @@ export class DocUsersRepository {
   private readonly lockDocSql: string;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectDataSource() dataSource: DataSource,
+    private readonly sql: Sql,
     private readonly transactions: TransactionRunner,
   ) {
     this.lockDocSql = `SELECT d.updated_at AS updated_at, t.role AS role, t.created_at AS added_at
@@ -55,29 +57,31 @@ WHERE d.id = ?${sqlDialect(dataSource) === 'mysql' ? ' FOR UPDATE' : ''}`;
 
   /** Every user of a document the caller is a user of, owner first; empty otherwise. */
   findAll(uuid: string, callerId: number): Promise<DocUserRow[]> {
-    return this.dataSource.query<DocUserRow[]>(USERS_SQL, [callerId, uuid]);
+    return this.sql.rows<DocUserRow>(USERS_SQL, [callerId, uuid]);
   }
 
   /** Gives the user this role on the document, adding them if they have none. */
   share(docId: number, userId: number, role: Role, at: Date): Promise<ShareOutcome> {
     return this.transactions.run(async (manager) => {
-      const [current] = await manager.query<
-        { updated_at: Date | string; role: Role | null; added_at: Date | string | null }[]
-      >(this.lockDocSql, [userId, docId]);
+      const [current] = await this.sql.rows<{
+        updated_at: Date | string;
+        role: Role | null;
+        added_at: Date | string | null;
+      }>(this.lockDocSql, [userId, docId], manager);
       if (!current) return { kind: 'no document' };
       if (current.role === null) {
-        await executeStatement(
-          manager,
+        await this.sql.run(
           'INSERT INTO user_docs (user_id, doc_id, role, created_at, doc_updated_at) VALUES (?, ?, ?, ?, ?)',
           [userId, docId, role, toSqlTimestamp(at), toSqlTimestamp(toDate(current.updated_at))],
+          manager,
         );
         return { kind: 'added' };
       }
       if (current.role !== role) {
-        await executeStatement(
-          manager,
+        await this.sql.run(
           'UPDATE user_docs SET role = ? WHERE user_id = ? AND doc_id = ?',
           [role, userId, docId],
+          manager,
         );
       }
       return { kind: 'kept', addedAt: current.added_at! };
@@ -87,7 +91,7 @@ WHERE d.id = ?${sqlDialect(dataSource) === 'mysql' ? ' FOR UPDATE' : ''}`;
   /** Removes a user other than the owner; false when they had no row. */
   async remove(docId: number, userId: number): Promise<boolean> {
     const result = await this.transactions.exclusive((manager) =>
-      executeStatement(manager, REMOVE_SQL, [docId, userId]),
+      this.sql.run(REMOVE_SQL, [docId, userId], manager),
     );
     return result.affected > 0;
   }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { executeStatement, SqlDialect, sqlDialect } from '../database/raw-sql';
+import { SqlDialect, sqlDialect } from '../database/raw-sql';
+import { Sql } from '../database/sql';
 import { toSqlTimestamp } from '../database/sql-values';
 import { TransactionRunner } from '../database/transaction-runner';
 import { rolesThatMay } from './doc-access';
@@ -155,7 +156,8 @@ export class DocsRepository {
   private readonly dialect: SqlDialect;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectDataSource() dataSource: DataSource,
+    private readonly sql: Sql,
     private readonly transactions: TransactionRunner,
   ) {
     this.dialect = sqlDialect(dataSource);
@@ -167,12 +169,12 @@ export class DocsRepository {
     const values = [doc.uuid, doc.ownerId, doc.title, doc.html, at, at];
     const inserted =
       doc.folderPathHash === null
-        ? await executeStatement(manager, INSERT_HOME_DOC_SQL, values)
-        : await executeStatement(manager, INSERT_FOLDER_DOC_SQL, [
-            ...values,
-            doc.ownerId,
-            doc.folderPathHash,
-          ]);
+        ? await this.sql.run(INSERT_HOME_DOC_SQL, values, manager)
+        : await this.sql.run(
+            INSERT_FOLDER_DOC_SQL,
+            [...values, doc.ownerId, doc.folderPathHash],
+            manager,
+          );
     if (inserted.affected !== 1) throw new Error('the document’s folder is missing');
   }
 
@@ -275,25 +277,31 @@ SET ${assignments.map((assignment) => `d.${assignment}, `).join('')}d.updated_at
 WHERE d.uuid = ?${versionCondition('d.version', versions)}`;
       const parameters = [userId, ...values, timestamp, timestamp, uuid, ...(versions ?? [])];
       return this.transactions.oneConnection(async (manager) => {
-        const result = await executeStatement(manager, sql, parameters);
+        const result = await this.sql.run(sql, parameters, manager);
         if (result.affected === 0) return null;
         // A multi-table UPDATE does not report LAST_INSERT_ID(expr) in its result: ask for it.
-        const [row] = await manager.query<{ version: number | string }[]>(NEW_VERSION_SQL);
+        const [row] = await this.sql.rows<{ version: number | string }>(
+          NEW_VERSION_SQL,
+          [],
+          manager,
+        );
         return Number(row.version);
       });
     }
     return this.transactions.run(async (manager) => {
-      const [updated] = await manager.query<{ id: number; version: number }[]>(
+      const [updated] = await this.sql.rows<{ id: number; version: number }>(
         `UPDATE docs SET ${assignments.map((assignment) => `${assignment}, `).join('')}updated_at = ?, version = version + 1
 WHERE uuid = ? AND id IN (SELECT doc_id FROM user_docs WHERE user_id = ? AND role IN (${UPDATER_ROLES}))${versionCondition('version', versions)}
 RETURNING id, version`,
         [...values, timestamp, uuid, userId, ...(versions ?? [])],
+        manager,
       );
       if (!updated) return null;
-      await manager.query('UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?', [
-        timestamp,
-        updated.id,
-      ]);
+      await this.sql.run(
+        'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
+        [timestamp, updated.id],
+        manager,
+      );
       return Number(updated.version);
     });
   }
@@ -309,19 +317,19 @@ RETURNING id, version`,
   ): Promise<boolean> {
     const sql = `${DELETE_OWNED_SQL}${versionCondition('version', versions)}`;
     const result = await this.transactions.exclusive((manager) =>
-      executeStatement(manager, sql, [uuid, ownerId, ...(versions ?? [])]),
+      this.sql.run(sql, [uuid, ownerId, ...(versions ?? [])], manager),
     );
     return result.affected > 0;
   }
 
   /** Whether the user owns a document with this UUID. */
   async existsOwned(manager: EntityManager, uuid: string, ownerId: number): Promise<boolean> {
-    const rows = await manager.query<unknown[]>(EXISTS_OWNED_SQL, [uuid, ownerId]);
+    const rows = await this.sql.rows(EXISTS_OWNED_SQL, [uuid, ownerId], manager);
     return rows.length > 0;
   }
 
   private rows<T>(sql: string, parameters: unknown[]): Promise<T[]> {
-    return this.dataSource.query<T[]>(sql, parameters);
+    return this.sql.rows<T>(sql, parameters);
   }
 }
 

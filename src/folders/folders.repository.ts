@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { sqlDialect } from '../database/raw-sql';
+import { Sql } from '../database/sql';
 import { toSqlTimestamp } from '../database/sql-values';
 import { Folder } from './entities/folder.entity';
 
@@ -12,7 +13,10 @@ export interface FolderRow {
 
 @Injectable()
 export class FoldersRepository {
-  constructor(@InjectRepository(Folder) private readonly folders: Repository<Folder>) {}
+  constructor(
+    @InjectRepository(Folder) private readonly folders: Repository<Folder>,
+    private readonly sql: Sql,
+  ) {}
 
   /**
    * Inserts the folders that do not exist yet, in one statement; existing ones (same user and
@@ -31,7 +35,7 @@ export class FoldersRepository {
     const rows = folders.map(() => 'SELECT ? AS path, ? AS path_hash').join(' UNION ALL ');
     const insert =
       sqlDialect(manager.connection) === 'mysql' ? 'INSERT IGNORE' : 'INSERT OR IGNORE';
-    await manager.query(
+    await this.sql.run(
       `${insert} INTO folders (user_id, path, path_hash, created_at)
 SELECT ?, chain.path, chain.path_hash, ? FROM (${rows}) chain
 WHERE NOT EXISTS (SELECT 1 FROM folders f WHERE f.user_id = ? AND f.path_hash = chain.path_hash)`,
@@ -41,6 +45,7 @@ WHERE NOT EXISTS (SELECT 1 FROM folders f WHERE f.user_id = ? AND f.path_hash = 
         ...folders.flatMap((folder) => [folder.path, folder.pathHash]),
         userId,
       ],
+      manager,
     );
   }
 

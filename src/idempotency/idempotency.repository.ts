@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { executeStatement, SqlDialect, sqlDialect } from '../database/raw-sql';
+import { SqlDialect, sqlDialect } from '../database/raw-sql';
+import { Sql } from '../database/sql';
 import { toDate, toDateOrNull, toSqlTimestamp } from '../database/sql-values';
 
 /** A key row as the service reads it. */
@@ -99,7 +100,10 @@ export class IdempotencyRepository {
   private readonly insert: string;
   private readonly deleteExpiredBatch: string;
 
-  constructor(@InjectDataSource() dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {
     const dialect = sqlDialect(dataSource);
     this.insert = insertSql(dialect);
     this.deleteExpiredBatch = deleteExpiredSql(dialect);
@@ -107,20 +111,24 @@ export class IdempotencyRepository {
 
   /** Stores a new pending key; false when the user already has a row for it. */
   async insertIfAbsent(manager: EntityManager, key: NewKey): Promise<boolean> {
-    const result = await executeStatement(manager, this.insert, [
-      key.userId,
-      key.keyHash,
-      key.fingerprint,
-      key.resourceId,
-      toSqlTimestamp(key.leaseUntil),
-      toSqlTimestamp(key.createdAt),
-      toSqlTimestamp(key.expiresAt),
-    ]);
+    const result = await this.sql.run(
+      this.insert,
+      [
+        key.userId,
+        key.keyHash,
+        key.fingerprint,
+        key.resourceId,
+        toSqlTimestamp(key.leaseUntil),
+        toSqlTimestamp(key.createdAt),
+        toSqlTimestamp(key.expiresAt),
+      ],
+      manager,
+    );
     return result.affected === 1;
   }
 
   async find(manager: EntityManager, id: KeyId): Promise<StoredKey | null> {
-    const [row] = await manager.query<KeyRow[]>(FIND_SQL, [id.userId, id.keyHash]);
+    const [row] = await this.sql.rows<KeyRow>(FIND_SQL, [id.userId, id.keyHash], manager);
     if (!row) return null;
     return {
       fingerprint: row.fingerprint,
@@ -140,17 +148,21 @@ export class IdempotencyRepository {
     seenAttempt: number,
     now: Date,
   ): Promise<boolean> {
-    const result = await executeStatement(manager, RECLAIM_SQL, [
-      key.fingerprint,
-      key.resourceId,
-      toSqlTimestamp(key.leaseUntil),
-      toSqlTimestamp(key.createdAt),
-      toSqlTimestamp(key.expiresAt),
-      key.userId,
-      key.keyHash,
-      seenAttempt,
-      toSqlTimestamp(now),
-    ]);
+    const result = await this.sql.run(
+      RECLAIM_SQL,
+      [
+        key.fingerprint,
+        key.resourceId,
+        toSqlTimestamp(key.leaseUntil),
+        toSqlTimestamp(key.createdAt),
+        toSqlTimestamp(key.expiresAt),
+        key.userId,
+        key.keyHash,
+        seenAttempt,
+        toSqlTimestamp(now),
+      ],
+      manager,
+    );
     return result.affected === 1;
   }
 
@@ -162,13 +174,11 @@ export class IdempotencyRepository {
     leaseUntil: Date,
     now: Date,
   ): Promise<boolean> {
-    const result = await executeStatement(manager, TAKE_OVER_SQL, [
-      toSqlTimestamp(leaseUntil),
-      id.userId,
-      id.keyHash,
-      seenAttempt,
-      toSqlTimestamp(now),
-    ]);
+    const result = await this.sql.run(
+      TAKE_OVER_SQL,
+      [toSqlTimestamp(leaseUntil), id.userId, id.keyHash, seenAttempt, toSqlTimestamp(now)],
+      manager,
+    );
     return result.affected === 1;
   }
 
@@ -179,26 +189,27 @@ export class IdempotencyRepository {
     response: string,
     at: Date,
   ): Promise<boolean> {
-    const result = await executeStatement(manager, COMPLETE_SQL, [
-      toSqlTimestamp(at),
-      response,
-      ...heldParameters(hold),
-    ]);
+    const result = await this.sql.run(
+      COMPLETE_SQL,
+      [toSqlTimestamp(at), response, ...heldParameters(hold)],
+      manager,
+    );
     return result.affected === 1;
   }
 
   /** Deletes the held key if it is still pending, so a retry can start at once. */
   async release(manager: EntityManager, hold: KeyHold): Promise<boolean> {
-    const result = await executeStatement(manager, RELEASE_SQL, heldParameters(hold));
+    const result = await this.sql.run(RELEASE_SQL, heldParameters(hold), manager);
     return result.affected === 1;
   }
 
   /** Deletes at most `limit` rows that expired by `now`; returns how many. */
   async deleteExpired(manager: EntityManager, now: Date, limit: number): Promise<number> {
-    const result = await executeStatement(manager, this.deleteExpiredBatch, [
-      toSqlTimestamp(now),
-      limit,
-    ]);
+    const result = await this.sql.run(
+      this.deleteExpiredBatch,
+      [toSqlTimestamp(now), limit],
+      manager,
+    );
     return result.affected;
   }
 }
