@@ -1,23 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { DataSource, DataSourceOptions } from 'typeorm';
-import { mysqlMigrations } from '../../migrations/mysql';
 import { Collaborators1795361290648 } from '../../migrations/mysql/1795361290648-Collaborators';
-import { sqliteMigrations } from '../../migrations/sqlite';
 import { Collaborators1795361292561 } from '../../migrations/sqlite/1795361292561-Collaborators';
 import { ApiTokensService } from '../../src/auth/api-tokens.service';
-import { parseEnvironment } from '../../src/config/environment';
-import { dataSourceOptions, prepareDatabase } from '../../src/database/database-options';
+import { databaseBefore } from '../support/earlier-schema';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
-
-/** The migrations that made the schema before documents could be shared. */
-function migrationsBeforeSharing(): DataSourceOptions['migrations'] {
-  const all: unknown[] = databaseKind === 'mysql' ? mysqlMigrations : sqliteMigrations;
-  const sharing =
-    databaseKind === 'mysql' ? Collaborators1795361290648 : Collaborators1795361292561;
-  expect(all).toContain(sharing);
-  return all.slice(0, all.indexOf(sharing)) as DataSourceOptions['migrations'];
-}
 
 /**
  * A database written by 1.0 (documents with their owner rows and counts), then opened by this
@@ -35,16 +22,10 @@ describe(`upgrading 1.0 documents to shared documents (${databaseKind})`, () => 
   ];
 
   beforeAll(async () => {
-    const { database } = parseEnvironment(process.env);
-    const old = new DataSource({
-      ...dataSourceOptions(database, await prepareDatabase(database)),
-      entities: [],
-      logging: false,
-      logger: 'simple-console',
-      migrations: migrationsBeforeSharing(),
+    const old = await databaseBefore({
+      mysql: Collaborators1795361290648,
+      sqlite: Collaborators1795361292561,
     });
-    await old.initialize();
-    await old.runMigrations();
     const created = '2030-01-01 00:00:00.000';
     for (const email of emails) {
       await old.query(

@@ -1,23 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { DataSource, DataSourceOptions } from 'typeorm';
-import { mysqlMigrations } from '../../migrations/mysql';
 import { TokenScopes1795361263481 } from '../../migrations/mysql/1795361263481-TokenScopes';
-import { sqliteMigrations } from '../../migrations/sqlite';
 import { TokenScopes1795361261478 } from '../../migrations/sqlite/1795361261478-TokenScopes';
-import { parseEnvironment } from '../../src/config/environment';
-import { dataSourceOptions, prepareDatabase } from '../../src/database/database-options';
+import { databaseBefore } from '../support/earlier-schema';
 import { buildIfNeeded, runCli } from '../support/built-service';
 import { ISO_UTC_MS } from '../support/expectations';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
-
-/** The migrations that made the 1.0 schema: every one before the scoped tokens. */
-function migrationsBeforeScopes(): DataSourceOptions['migrations'] {
-  const all: unknown[] = databaseKind === 'mysql' ? mysqlMigrations : sqliteMigrations;
-  const scopes = databaseKind === 'mysql' ? TokenScopes1795361263481 : TokenScopes1795361261478;
-  expect(all).toContain(scopes);
-  return all.slice(0, all.indexOf(scopes)) as DataSourceOptions['migrations'];
-}
 
 /**
  * A database made by 1.0 with a user and a token in it, then opened by this version: the token
@@ -30,16 +18,10 @@ describe(`upgrading 1.0 tokens to scoped tokens (${databaseKind})`, () => {
   let test: TestApp;
 
   beforeAll(async () => {
-    const { database } = parseEnvironment(process.env);
-    const old = new DataSource({
-      ...dataSourceOptions(database, await prepareDatabase(database)),
-      entities: [],
-      logging: false,
-      logger: 'simple-console',
-      migrations: migrationsBeforeScopes(),
+    const old = await databaseBefore({
+      mysql: TokenScopes1795361263481,
+      sqlite: TokenScopes1795361261478,
     });
-    await old.initialize();
-    await old.runMigrations();
     await old.query(
       'INSERT INTO users (email, fname, lname, avatar_url, created_at) VALUES (?, ?, ?, NULL, ?)',
       [email, 'Old', 'Timer', createdAt],
