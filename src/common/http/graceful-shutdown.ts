@@ -41,7 +41,7 @@ export class GracefulShutdown implements BeforeApplicationShutdown {
     state.served += 1;
     state.open.add(response);
     if (this.draining) response.setHeader('Connection', 'close');
-    response.once('close', () => {
+    response.on('close', () => {
       state.open.delete(response);
       if (this.draining && state.open.size === 0) socket.end();
     });
