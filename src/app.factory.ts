@@ -28,6 +28,9 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   });
   app.set('trust proxy', config.http.trustProxy);
   app.disable('x-powered-by');
+  // No automatic weak ETag (a SHA-1 of every JSON body): routes that support conditional
+  // requests set their own.
+  app.set('etag', false);
   app.use(requestLogging(logger.root));
   app.use(app.get(GracefulShutdown).trackRequests);
   app.use(requestDeadline(config.http.requestTimeoutMs));
