@@ -23,8 +23,11 @@ export class RateLimitGuard implements CanActivate {
     @Inject(appConfig.KEY) config: AppConfigValues,
     @Inject(RATE_LIMIT_STORAGE) private readonly storage: RateLimitStorage,
   ) {
-    ({ windowMs: this.windowMs, perToken: this.perToken, perAddress: this.perAddress } =
-      config.rateLimit);
+    ({
+      windowMs: this.windowMs,
+      perToken: this.perToken,
+      perAddress: this.perAddress,
+    } = config.rateLimit);
     this.windowSeconds = Math.round(this.windowMs / 1000);
   }
 

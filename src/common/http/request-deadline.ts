@@ -1,5 +1,4 @@
 import type { NextFunction, Request, Response } from 'express';
-import { performance } from 'node:perf_hooks';
 
 /**
  * No request waits longer than `ms` for an answer, whatever it is stuck on (a database that
