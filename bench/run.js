@@ -10,16 +10,32 @@
 //   npm run bench -- --reference          the service against bench/reference-server.js (MySQL)
 //   npm run bench -- --workers 2          the service with 1 and with 2 worker processes
 //
-// Options: --db mysql|sqlite|both, --docs N, --duration S, --connections C, --sweep,
-// --sizes 1000,10000,100000, --keep (leave the MySQL database in place), --cpu-prof (the server
-// writes a V8 CPU profile to bench/results/profiles when it stops), --only <text> (the cases whose
-// name contains the text), --reference (also run the raw reference server, MySQL only),
-// --workers N (the service with WEB_CONCURRENCY=1 and =N, counters in Redis), --redis (rate-limit
-// counters in Redis even with one process), --rounds R (servers take turns per case R times;
-// medians are reported), --node <path> (the Node binary the servers run on; the benchmark itself
-// runs on the Node that started it).
+// Options:
+//   --db mysql|sqlite|both    which databases (default both; --reference implies mysql)
+//   --docs N                  documents of the benchmark's user (default 10,000)
+//   --duration S              seconds measured per case, after a 2 s warm-up (default 10)
+//   --connections C           autocannon's concurrent connections (default 32)
+//   --only <text>[,<text>]    only the cases whose name contains one of the texts
+//   --sweep, --sizes A,B,C    list page 1 and last page at each size (default 1000,10000,100000)
+//   --reference               also run bench/reference-server.js, the raw node:http + mysql2
+//                             server with the same SQL, and print service / reference ratios
+//   --workers N               run the service with WEB_CONCURRENCY=1 and =N (rate-limit
+//                             counters in Redis) and print the scaling
+//   --redis                   rate-limit counters in Redis even with one process
+//   --rounds R                the servers take turns R times per case; medians are reported
+//                             (default 3 with more than one server, else 1)
+//   --node <path>             the Node binary the servers run on (default: the one running this)
+//   --baseline <dist dir>     also run another build of the service (a copy of dist/), for A/B
+//   --baseline-node-flags "F" the baseline's Node flags instead of start:prod's ("" for none)
+//   --cpu-prof                profile each measured case of each one-process server (written to
+//                             bench/results/profiles; summary printed, see profile-summary.js)
+//   --alloc-prof              the same for memory allocated (sampling heap profiler, freed
+//                             objects included): bytes allocated per request by origin
+//   --keep                    leave the MySQL database in place
 // MySQL: BENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306); the database is dms_bench_<time>.
-// Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379).
+// Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379). The service runs as `npm run
+// start:prod` runs it (the same Node flags), with SERVER_ENV below; its log (LOG_LEVEL=log, i.e.
+// info) goes to bench/results/logs/.
 'use strict';
 
 const { execFileSync, spawn } = require('node:child_process');
@@ -71,6 +87,7 @@ function parseArgs(argv) {
     sizes: [1_000, 10_000, 100_000],
     keep: false,
     cpuProf: false,
+    allocProf: false,
     only: undefined,
     reference: false,
     workers: 1,
@@ -105,6 +122,7 @@ function parseArgs(argv) {
     else if (arg === '--sweep') options.sweep = true;
     else if (arg === '--keep') options.keep = true;
     else if (arg === '--cpu-prof') options.cpuProf = true;
+    else if (arg === '--alloc-prof') options.allocProf = true;
     else if (arg === '--only') options.only = value();
     else if (arg === '--reference') options.reference = true;
     else if (arg === '--workers') options.workers = positiveInteger(value());
@@ -112,8 +130,9 @@ function parseArgs(argv) {
     else if (arg === '--rounds') options.rounds = positiveInteger(value());
     else if (arg === '--node') options.node = resolvePath(value());
     else if (arg === '--baseline') options.baseline = resolvePath(value());
+    else if (arg === '--baseline-node-flags') options.baselineNodeFlags = value();
     else if (arg === '--help' || arg === '-h') {
-      console.log(readFileSync(__filename, 'utf8').split('\n').slice(1, 24).join('\n'));
+      console.log(readFileSync(__filename, 'utf8').split('\n').slice(1, 34).join('\n'));
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
   }
@@ -187,7 +206,21 @@ function nodeVersionOf(binary) {
  * What to run: the service (dist/src/main.js) or the reference, with how many processes. The
  * service's stdout (its JSON log) goes to a file, as an operator's would.
  */
+/**
+ * The Node flags production runs the service with: those of `npm run start:prod`
+ * (`node <flags> dist/src/main.js` in package.json), so the benchmark starts it the same way.
+ */
+function productionNodeFlags() {
+  const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts['start:prod'];
+  const words = script.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/src/main.js') {
+    throw new Error(`start:prod is not "node <flags> dist/src/main.js": ${script}`);
+  }
+  return words.slice(1, -1);
+}
+
 function targetsFor(options) {
+  const nodeFlags = productionNodeFlags();
   const redisUrl = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
   const counts = options.workers > 1 ? [1, options.workers] : [1];
   const targets = [];
@@ -199,6 +232,7 @@ function targetsFor(options) {
         kind: 'reference',
         workers,
         script: join(__dirname, 'reference-server.js'),
+        nodeFlags: [],
         env: { REFERENCE_WORKERS: String(workers) },
       });
     }
@@ -207,6 +241,7 @@ function targetsFor(options) {
       kind: 'service',
       workers,
       script: join(root, 'dist', 'src', 'main.js'),
+      nodeFlags,
       env: {
         ...SERVER_ENV,
         WEB_CONCURRENCY: String(workers),
@@ -221,6 +256,9 @@ function targetsFor(options) {
       name: 'baseline',
       kind: 'baseline',
       script: join(options.baseline, 'src', 'main.js'),
+      ...(options.baselineNodeFlags !== undefined && {
+        nodeFlags: options.baselineNodeFlags.split(/\s+/).filter(Boolean),
+      }),
     });
   }
   return targets;
@@ -237,7 +275,7 @@ async function startServer(target, databaseEnv, options, stamp) {
   };
   if (!databaseEnv.DATABASE_URL) delete env.DATABASE_URL;
   if (target.kind !== 'reference' && !target.env.REDIS_URL) delete env.REDIS_URL;
-  const flags = ['-r', join(__dirname, 'server-probe.js')];
+  const flags = [...target.nodeFlags, '-r', join(__dirname, 'server-probe.js')];
   const logs = join(root, 'bench', 'results', 'logs');
   mkdirSync(logs, { recursive: true });
   const logFile = join(logs, `${stamp}-${target.name.replace(/\W+/g, '-')}.log`);
@@ -519,24 +557,25 @@ async function measure(server, seed, options, testCase, round) {
   const sampler = setInterval(() => {
     peakRssKb = Math.max(peakRssKb, treeRssKb(server.pid));
   }, MEMORY_SAMPLE_MS);
-  const profile = options.cpuProf && server.workers === 1;
-  if (profile) await server.probe({ probe: 'profile-start' });
+  const profiled = server.workers === 1 && (options.cpuProf || options.allocProf);
+  const kind = options.cpuProf ? 'profile' : 'allocations';
+  if (profiled) await server.probe({ probe: `${kind}-start` });
   const cpuBefore = treeCpuMs(server.pid);
   const result = await runAutocannon({ ...load, duration });
   const cpuMs = treeCpuMs(server.pid) - cpuBefore;
   server.assertRunning();
   clearInterval(sampler);
   let profileFile;
-  if (profile) {
+  if (profiled) {
     const dir = join(root, 'bench', 'results', 'profiles');
     mkdirSync(dir, { recursive: true });
     const name = `${options.stamp}-${server.name}-${testCase.name}-${round}`.replace(
       /[^\w.-]+/g,
       '-',
     );
-    profileFile = (
-      await server.probe({ probe: 'profile-stop', file: join(dir, `${name}.cpuprofile`) })
-    )?.file;
+    const extension = options.cpuProf ? 'cpuprofile' : 'heapprofile';
+    const file = join(dir, `${name}.${extension}`);
+    profileFile = (await server.probe({ probe: `${kind}-stop`, file }))?.file;
   }
   peakRssKb = Math.max(peakRssKb, treeRssKb(server.pid));
   return {
@@ -629,7 +668,7 @@ async function runCases(servers, seed, cases, options, kind) {
             `${row.reqPerSec} req/s, p99 ${row.p99Ms} ms, ${row.serverCpuMsPerRequest} ms CPU/req`,
         );
         if (row.profile) {
-          console.log(`    profile (self ms/req): ${topOrigins(row.profile, row.requests)}`);
+          console.log(`    ${topOrigins(row.profile, row.requests)}`);
         }
       }
     }
@@ -871,7 +910,9 @@ async function benchDatabase(kind, options, stamp) {
       );
       report.docs = options.docs;
       const cases = (await allCases(db, seed)).filter(
-        (testCase) => options.only === undefined || testCase.name.includes(options.only),
+        (testCase) =>
+          options.only === undefined ||
+          options.only.split(',').some((text) => testCase.name.includes(text.trim())),
       );
       report.runs = await runCases(servers, seed, cases, options, kind);
       report.cases = summarise(report.runs);
@@ -948,6 +989,7 @@ async function main() {
         .map((t) => t.name)
         .join(', ')}\n` +
       `Node ${options.nodeVersion} for the servers (${options.node}), ${process.version} for the benchmark; ` +
+      `service flags ${productionNodeFlags().join(' ') || '(none)'}; ` +
       `${cpus.length} x ${cpus[0]?.model}; load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))

@@ -1,7 +1,7 @@
 // Preloaded into the servers the benchmark starts (`node -r bench/server-probe.js`). Over the
 // IPC channel it answers the benchmark's questions about the process: its heap (optionally after
-// a full garbage collection, to tell live data from garbage not yet collected), and CPU profiles
-// of exactly the measured part of a case (`--cpu-prof`). Costs nothing per request while idle.
+// a full garbage collection, to tell live data from garbage not yet collected), CPU profiles of
+// exactly the measured part of a case (`--cpu-prof`) and what it allocates (`--alloc-prof`). Costs nothing per request while idle.
 // Only the process the benchmark started answers (not cluster workers).
 'use strict';
 const cluster = require('node:cluster');
@@ -50,6 +50,26 @@ async function answer(message) {
   }
   if (message.probe === 'profile-stop') {
     const { profile } = await post('Profiler.stop');
+    session.disconnect();
+    writeFileSync(message.file, JSON.stringify(profile));
+    return { file: message.file };
+  }
+  if (message.probe === 'snapshot') return { file: v8.writeHeapSnapshot(message.file) };
+  if (message.probe === 'allocations-start') {
+    // Every allocation, also of objects the garbage collector has freed since: what a request
+    // allocates, not what stays.
+    session ??= new inspector.Session();
+    session.connect();
+    await post('HeapProfiler.enable');
+    await post('HeapProfiler.startSampling', {
+      samplingInterval: message.intervalBytes ?? 8192,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    return { started: true };
+  }
+  if (message.probe === 'allocations-stop') {
+    const { profile } = await post('HeapProfiler.stopSampling');
     session.disconnect();
     writeFileSync(message.file, JSON.stringify(profile));
     return { file: message.file };
