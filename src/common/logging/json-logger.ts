@@ -1,5 +1,5 @@
 import { LoggerService } from '@nestjs/common';
-import pino, { Logger, Level } from 'pino';
+import pino, { DestinationStream, Logger, Level } from 'pino';
 import { LogLevel } from '../../config/environment';
 import { requestContext } from './request-context';
 
@@ -16,8 +16,8 @@ const PINO_LEVELS: Record<LogLevel, Level> = {
  * Lines written while serving a request carry its `requestId` (from the request's context, so
  * no logger is made per request).
  */
-export function createRootLogger(level: LogLevel): Logger {
-  return pino({
+export function createRootLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level: PINO_LEVELS[level],
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -26,7 +26,8 @@ export function createRootLogger(level: LogLevel): Logger {
     // The line's own fields win over the context's (the access line names its request itself).
     mixinMergeStrategy: (fields: object, mixed: object) =>
       mixed === NO_FIELDS ? fields : { ...mixed, ...fields },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 const NO_FIELDS = {};
