@@ -379,8 +379,9 @@ function createApp(pool) {
   async function get(user, uuid) {
     const rows = await query(pool, SQL.detail(), [user.id, uuid]);
     if (rows.length === 0) throw new HttpError(404, 'document not found');
-    const [item] = listItems(rows);
-    return { ...item, html: rows[0].html ?? '' };
+    const [{ id, uuid: docUuid, title, path, created_at, updated_at, user_docs }] = listItems(rows);
+    const html = rows[0].html ?? '';
+    return { id, uuid: docUuid, title, html, path, created_at, updated_at, user_docs };
   }
 
   async function create(user, body) {
