@@ -64,7 +64,8 @@ async function answer(message) {
     await post('HeapProfiler.startSampling', {
       samplingInterval: message.intervalBytes ?? 8192,
       includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
+      // false: only what survived a young-generation collection (promoted, or still alive).
+      includeObjectsCollectedByMinorGC: message.includeYoungGarbage ?? true,
     });
     return { started: true };
   }
