@@ -7,39 +7,75 @@
 //   npm run bench                         both databases, 10,000 documents, 10 s per case
 //   npm run bench -- --db mysql --docs 100000 --duration 20
 //   npm run bench -- --sweep              list page 1 and last page at 1,000 / 10,000 / 100,000
+//   npm run bench -- --reference          the service against bench/reference-server.js (MySQL)
+//   npm run bench -- --workers 2          the service with 1 and with 2 worker processes
 //
-// Options: --db mysql|sqlite|both, --docs N, --duration S, --connections C, --sweep,
-// --sizes 1000,10000,100000, --keep (leave the MySQL database in place), --cpu-prof (the server
-// writes a V8 CPU profile to bench/results/profiles when it stops), --only <text> (the cases whose
-// name contains the text).
+// Options:
+//   --db mysql|sqlite|both    which databases (default both; --reference implies mysql)
+//   --docs N                  documents of the benchmark's user (default 10,000)
+//   --duration S              seconds measured per case, after a 2 s warm-up (default 10)
+//   --connections C           autocannon's concurrent connections (default 32)
+//   --only <text>[,<text>]    only the cases whose name contains one of the texts
+//   --sweep, --sizes A,B,C    list page 1 and last page at each size (default 1000,10000,100000)
+//   --reference               also run bench/reference-server.js, the raw node:http + mysql2
+//                             server with the same SQL, and print service / reference ratios
+//   --workers N               run the service with WEB_CONCURRENCY=1 and =N (rate-limit
+//                             counters in Redis) and print the scaling
+//   --redis                   rate-limit counters in Redis even with one process
+//   --rounds R                the servers take turns R times per case; medians are reported
+//                             (default 3 with more than one server, else 1)
+//   --node <path>             the Node binary the servers run on (default: the one running this)
+//   --baseline <dist dir>     also run another build of the service (a copy of dist/), for A/B
+//   --baseline-node-flags "F" the baseline's Node flags instead of start:prod's ("" for none)
+//   --cpu-prof                profile each measured case of each one-process server (written to
+//                             bench/results/profiles; summary printed, see profile-summary.js)
+//   --alloc-prof              the same for memory allocated (sampling heap profiler, freed
+//                             objects included): bytes allocated per request by origin
+//   --keep                    leave the MySQL database in place
 // MySQL: BENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306); the database is dms_bench_<time>.
+// Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379). The service runs as `npm run
+// start:prod` runs it (the same Node flags), with SERVER_ENV below; its log (LOG_LEVEL=log, i.e.
+// info) goes to bench/results/logs/.
 'use strict';
 
-const { spawn } = require('node:child_process');
+const { execFileSync, spawn } = require('node:child_process');
 const { createHash, randomBytes, randomUUID } = require('node:crypto');
-const { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} = require('node:fs');
 const { createServer } = require('node:net');
 const os = require('node:os');
-const { join } = require('node:path');
+const { join, resolve: resolvePath } = require('node:path');
 const autocannon = require('autocannon');
+const { topOrigins } = require('./profile-summary');
 
 const root = join(__dirname, '..');
 
 /**
- * Environment for the server under test, in one place: logs kept quiet so they do not dominate;
- * add any limits that must be raised for a load test here (for example rate limits).
+ * Environment for the service under test, in one place: as an operator runs it in production.
+ * Access lines at `info` go to a file (the benchmark redirects stdout); rate limiting is on,
+ * with limits the load cannot reach (one token drives thousands of requests a second here).
  */
 const SERVER_ENV = {
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: 'log',
   SEED_DEMO_USER: 'false',
-  // One token drives thousands of requests a second here; the limits would answer 429.
-  RATE_LIMIT_PER_TOKEN: '0',
-  RATE_LIMIT_PER_ADDRESS: '0',
+  RATE_LIMIT_PER_TOKEN: '1000000000',
+  RATE_LIMIT_PER_ADDRESS: '1000000000',
 };
 
 const OTHER_USERS = 4;
 const UPDATE_TARGETS = 1000;
 const INSERT_BATCH = 1000;
+/** How often the resident memory of every server process is read. */
+const MEMORY_SAMPLE_MS = 100;
 
 function parseArgs(argv) {
   const options = {
@@ -51,7 +87,14 @@ function parseArgs(argv) {
     sizes: [1_000, 10_000, 100_000],
     keep: false,
     cpuProf: false,
+    allocProf: false,
     only: undefined,
+    reference: false,
+    workers: 1,
+    redis: false,
+    rounds: undefined,
+    node: process.execPath,
+    baseline: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -79,17 +122,30 @@ function parseArgs(argv) {
     else if (arg === '--sweep') options.sweep = true;
     else if (arg === '--keep') options.keep = true;
     else if (arg === '--cpu-prof') options.cpuProf = true;
+    else if (arg === '--alloc-prof') options.allocProf = true;
     else if (arg === '--only') options.only = value();
+    else if (arg === '--reference') options.reference = true;
+    else if (arg === '--workers') options.workers = positiveInteger(value());
+    else if (arg === '--redis') options.redis = true;
+    else if (arg === '--rounds') options.rounds = positiveInteger(value());
+    else if (arg === '--node') options.node = resolvePath(value());
+    else if (arg === '--baseline') options.baseline = resolvePath(value());
+    else if (arg === '--baseline-node-flags') options.baselineNodeFlags = value();
     else if (arg === '--help' || arg === '-h') {
-      console.log(readFileSync(__filename, 'utf8').split('\n').slice(1, 17).join('\n'));
+      console.log(readFileSync(__filename, 'utf8').split('\n').slice(1, 34).join('\n'));
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
+  }
+  if (options.reference) {
+    if (options.db === 'sqlite')
+      throw new Error('--reference needs MySQL (the reference is mysql2 only)');
+    options.db = 'mysql';
   }
   return options;
 }
 
 // ---------------------------------------------------------------------------------------------
-// The server
+// Processes: memory and CPU from /proc, for a server and every process it started
 
 async function freePort() {
   const server = createServer();
@@ -99,14 +155,28 @@ async function freePort() {
   return port;
 }
 
-/** Reads a process's memory figures (kB) from /proc: current and peak resident set. */
+/** The process and its descendants (cluster workers), from /proc/<pid>/task/<pid>/children. */
+function processTree(pid) {
+  const pids = [pid];
+  for (let i = 0; i < pids.length; i++) {
+    try {
+      const children = readFileSync(`/proc/${pids[i]}/task/${pids[i]}/children`, 'utf8');
+      for (const child of children.split(' ')) if (child.trim()) pids.push(Number(child));
+    } catch {
+      // gone, or no children file
+    }
+  }
+  return pids;
+}
+
+/** A process's memory figures (kB) from /proc: current and peak resident set. */
 function memoryOf(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const field = (name) => Number((status.match(new RegExp(`^${name}:\\s+(\\d+)`, 'm')) ?? [])[1]);
     return { rssKb: field('VmRSS'), peakKb: field('VmHWM') };
   } catch {
-    return { rssKb: NaN, peakKb: NaN };
+    return { rssKb: 0, peakKb: 0 };
   }
 }
 
@@ -118,25 +188,104 @@ function cpuMsOf(pid) {
     // utime and stime are fields 14 and 15 of the file, in clock ticks (100 a second on Linux).
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
-    return NaN;
+    return 0;
   }
 }
 
-async function startServer(databaseEnv, nodeFlags) {
+const treeRssKb = (pid) => processTree(pid).reduce((sum, p) => sum + memoryOf(p).rssKb, 0);
+const treeCpuMs = (pid) => processTree(pid).reduce((sum, p) => sum + cpuMsOf(p), 0);
+
+function nodeVersionOf(binary) {
+  return execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The servers under test
+
+/**
+ * What to run: the service (dist/src/main.js) or the reference, with how many processes. The
+ * service's stdout (its JSON log) goes to a file, as an operator's would.
+ */
+/**
+ * The Node flags production runs the service with: those of `npm run start:prod`
+ * (`node <flags> dist/src/main.js` in package.json), so the benchmark starts it the same way.
+ */
+function productionNodeFlags() {
+  const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts['start:prod'];
+  const words = script.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/src/main.js') {
+    throw new Error(`start:prod is not "node <flags> dist/src/main.js": ${script}`);
+  }
+  return words.slice(1, -1);
+}
+
+function targetsFor(options) {
+  const nodeFlags = productionNodeFlags();
+  const redisUrl = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
+  const counts = options.workers > 1 ? [1, options.workers] : [1];
+  const targets = [];
+  for (const workers of counts) {
+    const suffix = counts.length > 1 ? ` x${workers}` : '';
+    if (options.reference) {
+      targets.push({
+        name: `reference${suffix}`,
+        kind: 'reference',
+        workers,
+        script: join(__dirname, 'reference-server.js'),
+        nodeFlags: [],
+        env: { REFERENCE_WORKERS: String(workers) },
+      });
+    }
+    targets.push({
+      name: `service${suffix}`,
+      kind: 'service',
+      workers,
+      script: join(root, 'dist', 'src', 'main.js'),
+      nodeFlags,
+      env: {
+        ...SERVER_ENV,
+        WEB_CONCURRENCY: String(workers),
+        ...((options.redis || options.workers > 1) && { REDIS_URL: redisUrl }),
+      },
+    });
+  }
+  if (options.baseline) {
+    // Another build of the service (a copy of dist/ from before a change), for A/B runs.
+    targets.push({
+      ...targets.find((target) => target.kind === 'service' && target.workers === 1),
+      name: 'baseline',
+      kind: 'baseline',
+      script: join(options.baseline, 'src', 'main.js'),
+      ...(options.baselineNodeFlags !== undefined && {
+        nodeFlags: options.baselineNodeFlags.split(/\s+/).filter(Boolean),
+      }),
+    });
+  }
+  return targets;
+}
+
+async function startServer(target, databaseEnv, options, stamp) {
   const port = await freePort();
   const env = {
     ...process.env,
-    ...SERVER_ENV,
+    ...target.env,
     ...databaseEnv,
     HOST: '127.0.0.1',
     PORT: String(port),
   };
   if (!databaseEnv.DATABASE_URL) delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...nodeFlags, join(root, 'dist', 'src', 'main.js')], {
+  if (target.kind !== 'reference' && !target.env.REDIS_URL) delete env.REDIS_URL;
+  const flags = [...target.nodeFlags, '-r', join(__dirname, 'server-probe.js')];
+  const logs = join(root, 'bench', 'results', 'logs');
+  mkdirSync(logs, { recursive: true });
+  const logFile = join(logs, `${stamp}-${target.name.replace(/\W+/g, '-')}.log`);
+  const out = openSync(logFile, 'a');
+  const child = spawn(options.node, [...flags, target.script], {
     cwd: root,
     env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', out, 'inherit', 'ipc'],
   });
+  closeSync(out);
   let exited = false;
   let exitReason = '';
   child.once('exit', (code, signal) => {
@@ -145,29 +294,68 @@ async function startServer(databaseEnv, nodeFlags) {
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
-    if (exited) throw new Error('the server exited while starting');
+    if (exited) throw new Error(`${target.name} exited while starting (${exitReason})`);
     try {
       const response = await fetch(`${baseUrl}/health`);
       if (response.ok) break;
     } catch {
       // not listening yet
     }
-    if (attempt > 600) throw new Error('the server did not start within 60 s');
+    if (attempt > 600) throw new Error(`${target.name} did not start within 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return {
+  // Every worker listening: give them a moment to finish starting before measuring memory.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const server = {
+    ...target,
     baseUrl,
     pid: child.pid,
+    logFile,
+    peakTreeRssKb: 0,
     /** Throws if the server has stopped (a crash, or someone else's kill). */
     assertRunning: () => {
-      if (exited) throw new Error(`the server stopped (${exitReason})`);
+      if (exited) throw new Error(`${target.name} stopped (${exitReason})`);
     },
+    /** Asks the server's main process (bench/server-probe.js); undefined if it does not answer. */
+    probe: (message, timeoutMs = 10_000) =>
+      new Promise((resolve) => {
+        if (exited || !child.connected) return resolve(undefined);
+        const timer = setTimeout(() => {
+          child.off('message', listener);
+          resolve(undefined);
+        }, timeoutMs);
+        const listener = (answer) => {
+          if (!answer || answer.probeAnswer === undefined) return;
+          clearTimeout(timer);
+          child.off('message', listener);
+          resolve(answer.probeAnswer);
+        };
+        child.on('message', listener);
+        child.send(message);
+      }),
     stop: () =>
       new Promise((resolve) => {
         if (exited) return resolve();
         child.once('exit', resolve);
-        child.kill(nodeFlags.includes('--cpu-prof') ? 'SIGUSR2' : 'SIGTERM');
+        child.kill('SIGTERM');
       }),
+  };
+  server.heapAfterStart = await server.probe({ probe: 'heap' });
+  return server;
+}
+
+/** Samples the resident memory of every server's process tree for the whole benchmark. */
+function watchMemory(servers) {
+  const sample = () => {
+    for (const server of servers) {
+      server.peakTreeRssKb = Math.max(server.peakTreeRssKb, treeRssKb(server.pid));
+    }
+  };
+  sample();
+  const timer = setInterval(sample, MEMORY_SAMPLE_MS);
+  return () => {
+    clearInterval(timer);
+    sample();
   };
 }
 
@@ -353,10 +541,11 @@ function runAutocannon(options) {
   });
 }
 
-async function measure(server, seed, connections, duration, testCase) {
+async function measure(server, seed, options, testCase, round) {
+  const { connections, duration } = options;
   server.assertRunning();
   const headers = { authorization: `Bearer ${seed.token}`, 'content-type': 'application/json' };
-  const options = {
+  const load = {
     url: server.baseUrl,
     connections,
     headers,
@@ -370,19 +559,35 @@ async function measure(server, seed, connections, duration, testCase) {
     ],
   };
   // A short warm-up (JIT, connection pool), not counted.
-  await runAutocannon({ ...options, duration: 2 });
+  await runAutocannon({ ...load, duration: 2 });
   let peakRssKb = 0;
   const sampler = setInterval(() => {
-    peakRssKb = Math.max(peakRssKb, memoryOf(server.pid).rssKb);
-  }, 100);
-  const cpuBefore = cpuMsOf(server.pid);
-  const result = await runAutocannon({ ...options, duration });
-  const cpuMs = cpuMsOf(server.pid) - cpuBefore;
+    peakRssKb = Math.max(peakRssKb, treeRssKb(server.pid));
+  }, MEMORY_SAMPLE_MS);
+  const profiled = server.workers === 1 && (options.cpuProf || options.allocProf);
+  const kind = options.cpuProf ? 'profile' : 'allocations';
+  if (profiled) await server.probe({ probe: `${kind}-start` });
+  const cpuBefore = treeCpuMs(server.pid);
+  const result = await runAutocannon({ ...load, duration });
+  const cpuMs = treeCpuMs(server.pid) - cpuBefore;
   server.assertRunning();
   clearInterval(sampler);
-  peakRssKb = Math.max(peakRssKb, memoryOf(server.pid).rssKb);
+  let profileFile;
+  if (profiled) {
+    const dir = join(root, 'bench', 'results', 'profiles');
+    mkdirSync(dir, { recursive: true });
+    const name = `${options.stamp}-${server.name}-${testCase.name}-${round}`.replace(
+      /[^\w.-]+/g,
+      '-',
+    );
+    const extension = options.cpuProf ? 'cpuprofile' : 'heapprofile';
+    const file = join(dir, `${name}.${extension}`);
+    profileFile = (await server.probe({ probe: `${kind}-stop`, file }))?.file;
+  }
+  peakRssKb = Math.max(peakRssKb, treeRssKb(server.pid));
   return {
     case: testCase.name,
+    server: server.name,
     requests: result.requests.total,
     reqPerSec: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -390,6 +595,7 @@ async function measure(server, seed, connections, duration, testCase) {
     errors: result.errors + result.timeouts + result.non2xx,
     serverCpuMsPerRequest: Number((cpuMs / Math.max(1, result.requests.total)).toFixed(3)),
     peakRssMb: Math.round(peakRssKb / 1024),
+    ...(profileFile && { profile: profileFile }),
   };
 }
 
@@ -475,30 +681,75 @@ async function allCases(db, seed) {
   ];
 }
 
+/**
+ * Runs each case on every server, taking turns (reference, service, reference, service, ...)
+ * `rounds` times, so that slow drifts of a shared machine touch all of them alike.
+ */
+async function runCases(servers, seed, cases, options, kind) {
+  const rows = [];
+  for (const testCase of cases) {
+    for (let round = 1; round <= options.rounds; round++) {
+      for (const server of servers) {
+        const row = await measure(server, seed, options, testCase, round);
+        rows.push({ ...row, round });
+        console.log(
+          `[${kind}] ${testCase.name} on ${server.name}${options.rounds > 1 ? `, round ${round}` : ''}: ` +
+            `${row.reqPerSec} req/s, p99 ${row.p99Ms} ms, ${row.serverCpuMsPerRequest} ms CPU/req`,
+        );
+        if (row.profile) {
+          console.log(`    ${topOrigins(row.profile, row.requests)}`);
+        }
+      }
+    }
+  }
+  return rows;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reporting
 
-function machine() {
+function median(values) {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** One row per case and server: the medians over the rounds. */
+function summarise(rows) {
+  const groups = new Map();
+  for (const row of rows) {
+    const key = `${row.case}\u0000${row.server}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(row);
+  }
+  return [...groups.values()].map((group) => ({
+    case: group[0].case,
+    server: group[0].server,
+    rounds: group.length,
+    reqPerSec: Math.round(median(group.map((row) => row.reqPerSec))),
+    p50Ms: median(group.map((row) => row.p50Ms)),
+    p99Ms: median(group.map((row) => row.p99Ms)),
+    errors: group.reduce((sum, row) => sum + row.errors, 0),
+    serverCpuMsPerRequest: median(group.map((row) => row.serverCpuMsPerRequest)),
+    peakRssMb: Math.max(...group.map((row) => row.peakRssMb)),
+  }));
+}
+
+function machine(serverNode) {
   const cpus = os.cpus();
   return {
     cpus: cpus.length,
     cpuModel: cpus[0]?.model ?? 'unknown',
     memoryGb: Math.round(os.totalmem() / 2 ** 30),
-    node: process.version,
+    node: serverNode,
+    benchNode: process.version,
     platform: `${os.type()} ${os.release()}`,
+    loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
   };
 }
 
-function printTable(title, rows) {
-  const columns = [
-    ['case', (row) => row.case],
-    ['req/s', (row) => String(row.reqPerSec)],
-    ['p50 ms', (row) => String(row.p50Ms)],
-    ['p99 ms', (row) => String(row.p99Ms)],
-    ['errors', (row) => String(row.errors)],
-    ['server CPU ms/req', (row) => row.serverCpuMsPerRequest.toFixed(2)],
-    ['peak RSS MB', (row) => String(row.peakRssMb)],
-  ];
+function printTable(title, rows, columns) {
   const cells = rows.map((row) => columns.map(([, cell]) => cell(row)));
   const widths = columns.map(([name], i) =>
     Math.max(name.length, ...cells.map((row) => row[i].length)),
@@ -511,6 +762,97 @@ function printTable(title, rows) {
     `|${widths.map((width, i) => (i === 0 ? '-' : '') + '-'.repeat(width + 1) + (i === 0 ? '' : ':')).join('|')}|`,
   );
   for (const row of cells) console.log(line(row));
+}
+
+const MEASURE_COLUMNS = [
+  ['req/s', (row) => String(row.reqPerSec)],
+  ['p50 ms', (row) => String(row.p50Ms)],
+  ['p99 ms', (row) => String(row.p99Ms)],
+  ['errors', (row) => String(row.errors)],
+  ['server CPU ms/req', (row) => row.serverCpuMsPerRequest.toFixed(2)],
+  ['peak RSS MB', (row) => String(row.peakRssMb)],
+];
+
+function printResults(title, summary, servers) {
+  const several = servers.length > 1;
+  printTable(title, summary, [
+    ['case', (row) => (several ? `${row.case} (${row.server})` : row.case)],
+    ...MEASURE_COLUMNS,
+  ]);
+  const byCase = (server) =>
+    new Map(summary.filter((r) => r.server === server).map((r) => [r.case, r]));
+  const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
+  const compare = (ours, theirs) => {
+    const mine = byCase(ours.name);
+    const other = byCase(theirs.name);
+    const rows = [...mine.values()].filter((row) => other.has(row.case));
+    const base = (row) => other.get(row.case);
+    printTable(
+      `${ours.name} / ${theirs.name} (medians of ${rows[0]?.rounds ?? 0} rounds; ratio: ${ours.name} req/s ÷ ${theirs.name} req/s)`,
+      rows,
+      [
+        ['case', (row) => row.case],
+        [`${theirs.name} req/s`, (row) => String(base(row).reqPerSec)],
+        [`${ours.name} req/s`, (row) => String(row.reqPerSec)],
+        ['ratio', (row) => ratio(row.reqPerSec, base(row).reqPerSec)],
+        [`${theirs.name} p99 ms`, (row) => String(base(row).p99Ms)],
+        [`${ours.name} p99 ms`, (row) => String(row.p99Ms)],
+        ['p99 ratio', (row) => ratio(row.p99Ms, base(row).p99Ms)],
+        [
+          `CPU ms/req ${theirs.name} / ${ours.name}`,
+          (row) =>
+            `${base(row).serverCpuMsPerRequest.toFixed(2)} / ${row.serverCpuMsPerRequest.toFixed(2)}`,
+        ],
+      ],
+    );
+  };
+  for (const service of servers.filter((s) => s.kind === 'service')) {
+    for (const other of servers) {
+      const sameSize = other.workers === service.workers;
+      if ((other.kind === 'reference' && sameSize) || other.kind === 'baseline') {
+        compare(service, other);
+      }
+    }
+  }
+  for (const kind of ['service', 'reference']) {
+    const one = servers.find((s) => s.kind === kind && s.workers === 1);
+    const many = servers.find((s) => s.kind === kind && s.workers > 1);
+    if (!one || !many) continue;
+    const single = byCase(one.name);
+    const rows = [...byCase(many.name).values()].filter((row) => single.has(row.case));
+    printTable(`Scaling of the ${kind}: ${many.workers} workers / 1 worker`, rows, [
+      ['case', (row) => row.case],
+      ['1 worker req/s', (row) => String(single.get(row.case).reqPerSec)],
+      [`${many.workers} workers req/s`, (row) => String(row.reqPerSec)],
+      ['scaling', (row) => ratio(row.reqPerSec, single.get(row.case).reqPerSec)],
+      ['1 worker p99 ms', (row) => String(single.get(row.case).p99Ms)],
+      [`${many.workers} workers p99 ms`, (row) => String(row.p99Ms)],
+    ]);
+  }
+}
+
+function printMemory(servers) {
+  console.log('\nMemory (resident, MB; a server with workers counts all its processes)');
+  for (const server of servers) {
+    const perProcessPeak = processTree(server.pid).map((pid) =>
+      Math.round(memoryOf(pid).peakKb / 1024),
+    );
+    console.log(
+      `- ${server.name}: peak through the whole run ${Math.round(server.peakTreeRssKb / 1024)} MB` +
+        ` (sampled every ${MEMORY_SAMPLE_MS} ms); peak per process (VmHWM) ${perProcessPeak.join(' + ')} MB`,
+    );
+    const shape = (label, heap) =>
+      heap &&
+      console.log(
+        `    ${label}: rss ${heap.rssMb}, heap ${heap.heapUsedMb} used of ${heap.heapTotalMb}` +
+          ` (new ${heap.spaces.new_space?.sizeMb}, old ${heap.spaces.old_space?.usedMb}/${heap.spaces.old_space?.sizeMb},` +
+          ` code ${heap.spaces.code_space?.sizeMb}, large objects ${heap.spaces.large_object_space?.sizeMb}),` +
+          ` external ${heap.externalMb} (array buffers ${heap.arrayBuffersMb})`,
+      );
+    shape('after start', server.heapAfterStart);
+    shape('after the bench', server.heapAfterBench);
+    shape('after the bench, after a full GC', server.heapAfterGc);
+  }
 }
 
 function writeResults(stamp, kind, data) {
@@ -544,85 +886,114 @@ async function explainList(db, seed) {
 
 async function benchDatabase(kind, options, stamp) {
   const db = kind === 'mysql' ? await openMysql(stamp) : await openSqlite();
-  let server;
+  const servers = [];
+  let stopWatching = () => undefined;
   try {
-    const profiles = join(root, 'bench', 'results', 'profiles');
-    server = await startServer(
-      db.env,
-      options.cpuProf
-        ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`, '-r', join(__dirname, 'exit-on-sigusr2.js')]
-        : [],
+    // The service first: it creates the schema (migrations) the others use.
+    const targets = targetsFor(options).sort(
+      (a, b) => (a.kind === 'reference' ? 1 : 0) - (b.kind === 'reference' ? 1 : 0),
     );
+    for (const target of targets) servers.push(await startServer(target, db.env, options, stamp));
+    // They take turns, and are reported, in this order: fewer workers first; the reference,
+    // then a baseline build, then the service.
+    const rank = { reference: 0, baseline: 1, service: 2 };
+    servers.sort((a, b) => a.workers - b.workers || rank[a.kind] - rank[b.kind]);
+    stopWatching = watchMemory(servers);
     await db.connect();
     const seed = await seedUsers(db);
     const report = {
-      machine: machine(),
+      command: `node bench/run.js ${process.argv.slice(2).join(' ')}`.trim(),
+      machine: machine(options.nodeVersion),
       database: { kind, version: db.version },
+      servers: servers.map(({ name, kind: k, workers }) => ({ name, kind: k, workers })),
       connections: options.connections,
       durationSeconds: options.duration,
+      rounds: options.rounds,
       otherUsersDocs: 'as many again, spread over 4 other users',
     };
+    const heading = (size) =>
+      `${db.version}, ${size} documents (+${size} of other users), ${options.connections} connections, ` +
+      `${options.duration} s per case${options.rounds > 1 ? `, ${options.rounds} rounds` : ''}; servers on Node ${options.nodeVersion}`;
     if (options.sweep) {
       const sweep = [];
       for (const size of options.sizes) {
         const seedMs = await seedDocs(db, seed, size);
         console.log(`[${kind}] ${size} documents (+${size} of other users) seeded in ${seedMs} ms`);
-        for (const testCase of listCases(size)) {
-          const row = await measure(server, seed, options.connections, options.duration, testCase);
-          sweep.push({ docs: size, ...row });
-        }
+        const rows = await runCases(servers, seed, listCases(size), options, kind);
+        sweep.push(...summarise(rows).map((row) => ({ docs: size, ...row })));
       }
       report.sweep = sweep;
       report.explain = await explainList(db, seed);
-      printTable(
-        `Sweep on ${db.version}`,
+      printResults(
+        `Sweep on ${db.version}; servers on Node ${options.nodeVersion}`,
         sweep.map((row) => ({ ...row, case: `${row.docs} docs: ${row.case}` })),
+        servers,
       );
-      printRatios(sweep);
+      for (const server of servers.filter((s) => s.kind === 'service')) {
+        printRatios(sweep.filter((row) => row.server === server.name));
+      }
     } else {
       const seedMs = await seedDocs(db, seed, options.docs);
       console.log(
         `[${kind}] ${options.docs} documents (+${options.docs} of other users) seeded in ${seedMs} ms`,
       );
       report.docs = options.docs;
-      report.cases = [];
       const cases = (await allCases(db, seed)).filter(
-        (testCase) => options.only === undefined || testCase.name.includes(options.only),
+        (testCase) =>
+          options.only === undefined ||
+          options.only.split(',').some((text) => testCase.name.includes(text.trim())),
       );
-      for (const testCase of cases) {
-        report.cases.push(
-          await measure(server, seed, options.connections, options.duration, testCase),
-        );
-        console.log(`[${kind}] ${testCase.name}: done`);
-      }
-      printTable(
-        `${db.version}, ${options.docs} documents, ${options.connections} connections, ${options.duration} s per case`,
-        report.cases,
+      report.runs = await runCases(servers, seed, cases, options, kind);
+      report.cases = summarise(report.runs);
+      printResults(heading(options.docs), report.cases, servers);
+    }
+    for (const server of servers) {
+      server.heapAfterBench = await server.probe({ probe: 'heap' });
+      server.heapAfterGc = await server.probe({ probe: 'heap', gc: true });
+    }
+    stopWatching();
+    report.memory = servers.map((server) => ({
+      server: server.name,
+      peakRssMb: Math.round(server.peakTreeRssKb / 1024),
+      peakRssPerProcessMb: processTree(server.pid).map((pid) =>
+        Math.round(memoryOf(pid).peakKb / 1024),
+      ),
+      afterStart: server.heapAfterStart,
+      afterBench: server.heapAfterBench,
+      afterBenchAndGc: server.heapAfterGc,
+    }));
+    printMemory(servers);
+    report.machine.loadAverageAtEnd = os.loadavg().map((load) => Number(load.toFixed(2)));
+    for (const server of servers.filter((s) => s.kind === 'service')) {
+      console.log(
+        `Log of ${server.name}: ${server.logFile} (${Math.round(statSync(server.logFile).size / 1024)} kB)`,
       );
     }
-    report.serverPeakRssMb = Math.round(memoryOf(server.pid).peakKb / 1024);
     console.log(
-      `\nServer peak resident memory over the whole run (VmHWM): ${report.serverPeakRssMb} MB`,
+      `\nNode ${options.nodeVersion} (servers), ${process.version} (benchmark); ${report.machine.cpus} x ${report.machine.cpuModel}; ` +
+        `load average ${report.machine.loadAverage.join(' ')} at the start, ${report.machine.loadAverageAtEnd.join(' ')} at the end`,
     );
+    console.log(`Command: ${report.command}`);
     console.log(`Results: ${writeResults(stamp, kind, report)}`);
   } finally {
-    // Let the last requests autocannon left in flight finish before the server stops.
+    stopWatching();
+    // Let the last requests autocannon left in flight finish before the servers stop.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    await server?.stop();
+    for (const server of servers) await server.stop();
     const note = await db.close(options.keep);
     if (note) console.log(note);
   }
 }
 
 function printRatios(sweep) {
-  const median = (docs, prefix) =>
+  const latency = (docs, prefix) =>
     sweep.find((row) => row.docs === docs && row.case.startsWith(prefix))?.p50Ms;
   const sizes = [...new Set(sweep.map((row) => row.docs))];
   const largest = Math.max(...sizes);
   const smallest = Math.min(...sizes);
-  const last = median(largest, 'list last page');
-  const first = median(largest, 'list page 1');
-  const firstSmall = median(smallest, 'list page 1');
+  const last = latency(largest, 'list last page');
+  const first = latency(largest, 'list page 1');
+  const firstSmall = latency(smallest, 'list page 1');
   console.log(
     `\nlast page / page 1 at ${largest} documents (median latency): ${(last / first).toFixed(2)}`,
   );
@@ -633,11 +1004,25 @@ function printRatios(sweep) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
+  options.nodeVersion = nodeVersionOf(options.node);
+  const servers = targetsFor(options).length;
+  options.rounds ??= servers > 1 ? 3 : 1;
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
+  options.stamp = stamp;
   const kinds = options.db === 'both' ? ['mysql', 'sqlite'] : [options.db];
+  const cpus = os.cpus();
   console.log(
     `Benchmark: ${kinds.join(' and ')}, ${options.sweep ? `sweep over ${options.sizes.join(', ')}` : options.docs} documents, ` +
-      `${options.connections} connections, ${options.duration} s per case; ${os.cpus().length} CPUs, Node ${process.version}`,
+      `${options.connections} connections, ${options.duration} s per case` +
+      `${options.rounds > 1 ? `, ${options.rounds} rounds` : ''}; servers: ${targetsFor(options)
+        .map((t) => t.name)
+        .join(', ')}\n` +
+      `Node ${options.nodeVersion} for the servers (${options.node}), ${process.version} for the benchmark; ` +
+      `service flags ${productionNodeFlags().join(' ') || '(none)'}; ` +
+      `${cpus.length} x ${cpus[0]?.model}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
   );
   for (const kind of kinds) await benchDatabase(kind, options, stamp);
 }

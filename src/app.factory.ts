@@ -30,7 +30,8 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   });
   app.set('trust proxy', config.http.trustProxy);
   app.disable('x-powered-by');
-  // Documents carry their own strong ETag (their version); no hashing of every JSON body.
+  // No automatic weak ETag (a SHA-1 of every JSON body): routes that support conditional
+  // requests set their own.
   app.set('etag', false);
   app.use(requestLogging(logger.root));
   const shutdown = app.get(GracefulShutdown);

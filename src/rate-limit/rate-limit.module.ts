@@ -1,9 +1,11 @@
 import { Global, Module } from '@nestjs/common';
-import { ThrottlerModule } from '@nestjs/throttler';
-import type { Request } from 'express';
 import { appConfig, AppConfigValues } from '../config/app.config';
-import { authenticatedToken, RateLimitGuard } from './rate-limit.guard';
-import { RedisThrottlerStorage } from './redis-throttler.storage';
+import { RateLimitGuard } from './rate-limit.guard';
+import {
+  MemoryRateLimitStorage,
+  RATE_LIMIT_STORAGE,
+  RedisRateLimitStorage,
+} from './rate-limit.storage';
 
 /**
  * Request limits per token and per client address (`RATE_LIMIT_*`). With `REDIS_URL` the
@@ -11,30 +13,17 @@ import { RedisThrottlerStorage } from './redis-throttler.storage';
  */
 @Global()
 @Module({
-  imports: [
-    ThrottlerModule.forRootAsync({
+  providers: [
+    {
+      provide: RATE_LIMIT_STORAGE,
       inject: [appConfig.KEY],
-      useFactory: ({ rateLimit }: AppConfigValues) => {
-        const windowSeconds = Math.round(rateLimit.windowMs / 1000);
-        return {
-          throttlers: [
-            {
-              ttl: rateLimit.windowMs,
-              limit: (context) =>
-                authenticatedToken(context.switchToHttp().getRequest<Request>())
-                  ? rateLimit.perToken
-                  : rateLimit.perAddress,
-            },
-          ],
-          errorMessage: (_context, detail) =>
-            `rate limit exceeded: at most ${detail.limit} requests per ${windowSeconds} s; ` +
-            `retry in ${detail.timeToBlockExpire} s`,
-          storage: rateLimit.redisUrl ? new RedisThrottlerStorage(rateLimit.redisUrl) : undefined,
-        };
-      },
-    }),
+      useFactory: ({ rateLimit }: AppConfigValues) =>
+        rateLimit.redisUrl
+          ? new RedisRateLimitStorage(rateLimit.redisUrl)
+          : new MemoryRateLimitStorage(),
+    },
+    RateLimitGuard,
   ],
-  providers: [RateLimitGuard],
-  exports: [RateLimitGuard],
+  exports: [RATE_LIMIT_STORAGE, RateLimitGuard],
 })
 export class RateLimitModule {}

@@ -47,7 +47,7 @@ export class GracefulShutdown implements BeforeApplicationShutdown {
     clearTimeout(state.drainTimer);
     state.open.add(response);
     if (this.draining) response.setHeader('Connection', 'close');
-    response.once('close', () => {
+    response.on('close', () => {
       state.open.delete(response);
       if (state.open.size > 0) return;
       state.idleSince = performance.now();

@@ -1,5 +1,5 @@
 import { LoggerService } from '@nestjs/common';
-import pino, { Logger, Level } from 'pino';
+import pino, { DestinationStream, Logger, Level } from 'pino';
 import { LogLevel } from '../../config/environment';
 import { requestContext } from './request-context';
 
@@ -11,19 +11,35 @@ const PINO_LEVELS: Record<LogLevel, Level> = {
   verbose: 'trace',
 };
 
-/** One JSON object per line on stdout: `level`, `time`, `msg`, and what else the line carries. */
-export function createRootLogger(level: LogLevel): Logger {
-  return pino({
+/**
+ * One JSON object per line on stdout: `level`, `time`, `msg`, and what else the line carries.
+ * Lines written while serving a request carry its `requestId` (from the request's context, so
+ * no logger is made per request).
+ */
+export function createRootLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level: PINO_LEVELS[level],
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
-  });
+    mixin: requestIdField,
+    // The line's own fields win over the context's (the access line names its request itself).
+    mixinMergeStrategy: (fields: object, mixed: object) =>
+      mixed === NO_FIELDS ? fields : { ...mixed, ...fields },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+const NO_FIELDS = {};
+
+function requestIdField(): object {
+  const context = requestContext.getStore();
+  return context ? { requestId: context.requestId } : NO_FIELDS;
 }
 
 /**
  * Nest's logger interface on pino. Lines written while serving a request carry its
- * `requestId`; Nest's `context` (the class that logged) becomes a field.
+ * `requestId` (see createRootLogger); Nest's `context` (the class that logged) becomes a field.
  */
 export class JsonLogger implements LoggerService {
   constructor(readonly root: Logger) {}
@@ -55,25 +71,21 @@ export class JsonLogger implements LoggerService {
     const fields: Record<string, unknown> = { context };
     if (typeof stack === 'string') fields.stack = stack;
     if (message instanceof Error) {
-      this.logger().error({ ...fields, err: message }, message.message);
+      this.root.error({ ...fields, err: message }, message.message);
     } else {
-      this.logger().error(fields, String(message));
+      this.root.error(fields, String(message));
     }
   }
 
   private write(level: Level, message: unknown, params: unknown[]): void {
     const context = params.length > 0 ? params[params.length - 1] : undefined;
-    const logger = this.logger();
+    const logger = this.root;
     if (!logger.isLevelEnabled(level)) return;
     if (typeof message === 'object' && message !== null && !(message instanceof Error)) {
       logger[level]({ context, ...message });
     } else {
       logger[level]({ context }, trueRouteHeading(context, String(message)));
     }
-  }
-
-  private logger(): Logger {
-    return requestContext.getStore()?.log ?? this.root;
   }
 }
 
