@@ -16,92 +16,20 @@
 'use strict';
 
 // =============================================================================================
-// SQL: the statements the service sends, copied from
-//   src/auth/api-tokens.repository.ts    (authentication, last-used write)
-//   src/docs/docs.repository.ts          (list count and page, detail, insert, update, delete)
-//   src/folders/folders.repository.ts    (the folder chain on create)
-//   src/database/transaction-runner.ts   (TypeORM's transaction statements at READ COMMITTED)
-// Keep this block in step with them. Where the built service exports a statement, the
-// reference checks at start that its copy is the same (see checkAgainstBuiltService).
+// SQL: the service's own statements, read from its build (dist/): the repositories export them
+// (docsSql, tokensSql, insertMissingFoldersSql), so the reference cannot drift from them. What
+// TypeORM itself sends around a transaction is written here.
 // =============================================================================================
 
-const SQL = {
-  /** One indexed lookup: the token and its user. */
-  auth: `SELECT t.id AS token_id, t.expires_at AS expires_at,
-  t.revoked_at AS revoked_at, t.last_used_at AS last_used_at, u.id AS user_id, u.email AS email,
-  u.fname AS fname, u.lname AS lname, u.avatar_url AS avatar_url
-FROM api_tokens t JOIN users u ON u.id = t.user_id
-WHERE t.token_hash = ?`,
-  /** At most once a minute per token. */
-  recordUse:
-    'UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',
-
-  total: 'SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ?',
-  /** `?path=`: the count on the folder's list-order index. */
-  folderTotal: (condition) => `SELECT COUNT(*) AS n FROM docs WHERE owner_id = ?${condition}`,
-  page: (condition, from) => {
-    const direction = from === 'newest-first' ? 'DESC' : 'ASC';
-    return `SELECT ${DOC_USER_COLUMNS}
-FROM (SELECT id, updated_at FROM docs WHERE owner_id = ?${condition}
-      ORDER BY updated_at ${direction}, id ${direction} LIMIT ? OFFSET ?) page
-JOIN docs d ON d.id = page.id
-LEFT JOIN folders f ON f.id = d.folder_id
-JOIN user_docs m ON m.doc_id = d.id
-JOIN users u ON u.id = m.user_id
-ORDER BY page.updated_at DESC, page.id DESC, ${MEMBERS_ORDER}`;
-  },
-  homeCondition: ' AND folder_id IS NULL',
-  folderCondition: ' AND folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?)',
-
-  detail: () => `SELECT ${DOC_USER_COLUMNS}, d.html AS html
-FROM docs d
-JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
-LEFT JOIN folders f ON f.id = d.folder_id
-JOIN user_docs m ON m.doc_id = d.id
-JOIN users u ON u.id = m.user_id
-WHERE d.uuid = ?
-ORDER BY ${MEMBERS_ORDER}`,
-
-  beginReadCommitted: ['SET TRANSACTION ISOLATION LEVEL READ COMMITTED', 'START TRANSACTION'],
-  commit: 'COMMIT',
-  rollback: 'ROLLBACK',
-
-  /** The folder chain of a create into a folder, in one statement (one row per folder). */
-  insertFolders: (count) => {
-    const rows = Array.from({ length: count }, () => 'SELECT ? AS path, ? AS path_hash');
-    return `INSERT IGNORE INTO folders (user_id, path, path_hash, created_at)
-SELECT ?, chain.path, chain.path_hash, ? FROM (${rows.join(' UNION ALL ')}) chain
-WHERE NOT EXISTS (SELECT 1 FROM folders f WHERE f.user_id = ? AND f.path_hash = chain.path_hash)`;
-  },
-  insertHomeDoc:
-    'INSERT INTO docs (uuid, owner_id, folder_id, title, html, created_at, updated_at) VALUES (?, ?, NULL, ?, ?, ?, ?)',
-  insertFolderDoc: `INSERT INTO docs (uuid, owner_id, folder_id, title, html, created_at, updated_at)
-SELECT ?, ?, f.id, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.path_hash = ?`,
-  insertOwner:
-    "INSERT INTO user_docs (user_id, doc_id, role, created_at) VALUES (?, ?, 'owner', ?)",
-  countBump:
-    'INSERT INTO user_doc_counts (user_id, slot, doc_count) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE doc_count = doc_count + ?',
-
-  /** Built per request from the fields given, as the service does. */
-  update: (assignments) =>
-    `UPDATE docs SET ${assignments.join(', ')} WHERE uuid = ? AND owner_id = ?`,
-  deleteOwned: 'DELETE FROM docs WHERE uuid = ? AND owner_id = ?',
-};
-
-const DOC_USER_COLUMNS = `d.id AS doc_id, d.uuid AS uuid, d.title AS title, f.path AS path,
-  d.created_at AS created_at, d.updated_at AS updated_at, u.id AS user_id, u.fname AS fname,
-  u.lname AS lname, u.email AS email, u.avatar_url AS avatar_url`;
-const MEMBERS_ORDER = `CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id`;
-
-/** The user's document count is spread over this many rows (src/docs/docs.repository.ts). */
-const DOC_COUNT_SLOTS = 16;
-const DEADLOCK_ATTEMPTS = 5;
+const BEGIN_READ_COMMITTED = [
+  'SET TRANSACTION ISOLATION LEVEL READ COMMITTED',
+  'START TRANSACTION',
+];
+const CONFLICT_ATTEMPTS = 5;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-// =============================================================================================
-
 const cluster = require('node:cluster');
-const { createHash, randomInt, randomUUID } = require('node:crypto');
+const { createHash, randomUUID } = require('node:crypto');
 const http = require('node:http');
 const { join } = require('node:path');
 const mysql = require('mysql2');
@@ -112,30 +40,10 @@ const TOKEN = /^dms_[A-Za-z0-9_-]{43}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DIGITS = /^[0-9]+$/;
 
-/** Fails loudly when the built service's list statements differ from the copies above. */
-function checkAgainstBuiltService() {
-  let built;
-  try {
-    built = require(join(dist, 'docs', 'docs.repository.js')).listQueries;
-  } catch {
-    return; // not built, or the export is gone: nothing to compare with
-  }
-  if (!built) return;
-  const differs = [];
-  if (built.total !== undefined && built.total !== SQL.total) differs.push('total');
-  for (const from of ['newest-first', 'oldest-first']) {
-    if (typeof built.page === 'function' && built.page(from) !== SQL.page('', from)) {
-      differs.push(`page (${from})`);
-    }
-  }
-  if (differs.length > 0) {
-    console.error(
-      `reference-server: the built service's SQL differs from the reference's copy (${differs.join(', ')}); ` +
-        'update the SQL block at the top of bench/reference-server.js',
-    );
-    process.exit(2);
-  }
-}
+const { docsSql } = require(join(dist, 'docs', 'docs.repository.js'));
+const { tokensSql } = require(join(dist, 'auth', 'api-tokens.repository.js'));
+const { insertMissingFoldersSql } = require(join(dist, 'folders', 'folders.repository.js'));
+const { pageWindow } = require(join(dist, 'docs', 'pagination.js'));
 
 // ---------------------------------------------------------------------------------------------
 // Database
@@ -150,10 +58,20 @@ function createPool() {
   });
 }
 
-/** One statement on the pool or a connection: rows, or the result header of a write. */
+/**
+ * One prepared statement on the pool or a connection (as the service runs its own): rows, or
+ * the result header of a write.
+ */
 function query(target, sql, params) {
   return new Promise((resolve, reject) => {
-    target.query(sql, params, (error, result) => (error ? reject(error) : resolve(result)));
+    target.execute(sql, params, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** Transaction control, as TypeORM sends it (not prepared). */
+function control(conn, sql) {
+  return new Promise((resolve, reject) => {
+    conn.query(sql, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
@@ -168,17 +86,27 @@ async function transaction(pool, work) {
   for (let attempt = 1; ; attempt++) {
     const conn = await connection(pool);
     try {
-      for (const sql of SQL.beginReadCommitted) await query(conn, sql, []);
+      for (const sql of BEGIN_READ_COMMITTED) await control(conn, sql);
       const result = await work(conn);
-      await query(conn, SQL.commit, []);
+      await control(conn, 'COMMIT');
       return result;
     } catch (error) {
-      await query(conn, SQL.rollback, []).catch(() => undefined);
-      if (error.errno !== 1213 || attempt >= DEADLOCK_ATTEMPTS) throw error;
+      await control(conn, 'ROLLBACK').catch(() => undefined);
+      if (error.errno !== 1213 || attempt >= CONFLICT_ATTEMPTS) throw error;
     } finally {
       conn.release();
     }
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+  }
+}
+
+/** Work on one connection, outside a transaction (the service's `oneConnection`). */
+async function onOneConnection(pool, work) {
+  const conn = await connection(pool);
+  try {
+    return await work(conn);
+  } finally {
+    conn.release();
   }
 }
 
@@ -253,7 +181,7 @@ function createApp(pool) {
     const token = match[1];
     if (!TOKEN.test(token)) throw unauthorized('invalid bearer token');
     const hash = createHash('sha256').update(token, 'utf8').digest('hex');
-    const [row] = await query(pool, SQL.auth, [hash]);
+    const [row] = await query(pool, tokensSql.findWithUser, [hash]);
     if (!row) throw unauthorized('invalid bearer token');
     const now = new Date();
     if (row.revoked_at) throw unauthorized('bearer token has been revoked');
@@ -262,7 +190,7 @@ function createApp(pool) {
     const stale = (at) => at === undefined || now - at >= LAST_USED_RESOLUTION_MS;
     if (stale(row.last_used_at?.getTime()) && stale(lastRecorded.get(tokenId))) {
       lastRecorded.set(tokenId, now.getTime());
-      await query(pool, SQL.recordUse, [
+      await query(pool, tokensSql.recordUse, [
         sqlTime(now),
         tokenId,
         sqlTime(new Date(now.getTime() - LAST_USED_RESOLUTION_MS)),
@@ -274,10 +202,11 @@ function createApp(pool) {
       fname: row.fname,
       lname: row.lname,
       avatarUrl: row.avatar_url,
+      scopes: String(row.scopes).split(' '),
     };
   }
 
-  function listItems(rows) {
+  function listItems(rows, userId) {
     const items = new Map();
     for (const row of rows) {
       const id = Number(row.doc_id);
@@ -287,13 +216,16 @@ function createApp(pool) {
           id,
           uuid: row.uuid,
           title: row.title,
-          path: row.path ?? '~',
+          path: Number(row.owner_id) === userId ? (row.path ?? '~') : null,
           created_at: iso(row.created_at),
           updated_at: iso(row.updated_at),
+          version: Number(row.version),
+          role: row.member_role,
           user_docs: [],
         };
         items.set(id, item);
       }
+      if (Number(row.user_id) === userId) item.role = row.member_role;
       item.user_docs.push({
         user: {
           id: Number(row.user_id),
@@ -331,41 +263,30 @@ function createApp(pool) {
       'per_page must be an integer between 1 and 100',
     );
     const path = params.get('path');
-    let condition = '';
-    let conditionParams = [];
-    if (path !== null) {
-      const folder = parsePath(path);
-      if (folder.segments.length === 0) condition = SQL.homeCondition;
-      else {
-        condition = SQL.folderCondition;
-        conditionParams = [user.id, folder.hash];
-      }
-    }
+    const folder = path === null ? undefined : parsePath(path);
+    const filter =
+      folder === undefined
+        ? undefined
+        : folder.segments.length === 0
+          ? { home: true }
+          : { folderPathHash: folder.hash };
+    const folderParams = filter?.folderPathHash ? [user.id, filter.folderPathHash] : [];
     const [{ n }] =
-      path === null
-        ? await query(pool, SQL.total, [user.id])
-        : await query(pool, SQL.folderTotal(condition), [user.id, ...conditionParams]);
+      filter === undefined
+        ? await query(pool, docsSql.total, [user.id])
+        : await query(pool, docsSql.folderTotal(filter), [user.id, ...folderParams]);
     const total = Number(n);
     const offset = (page - 1) * perPage;
     let rows = [];
     if (offset < total) {
-      // A page in the second half of the list is read from the oldest end (pageWindow).
-      const end = Math.min(offset + perPage, total);
-      const fromOldest = total - end;
-      const window =
-        fromOldest >= offset
-          ? { from: 'newest-first', offset, limit: perPage }
-          : { from: 'oldest-first', offset: fromOldest, limit: end - offset };
-      rows = await query(pool, SQL.page(condition, window.from), [
-        user.id,
-        ...conditionParams,
-        window.limit,
-        window.offset,
-      ]);
+      const window = pageWindow(offset, perPage, total);
+      const sql =
+        filter === undefined ? docsSql.page(window.from) : docsSql.folderPage(filter, window.from);
+      rows = await query(pool, sql, [user.id, ...folderParams, window.limit, window.offset]);
     }
     const totalPages = Math.ceil(total / perPage);
     return {
-      docs: listItems(rows),
+      docs: listItems(rows, user.id),
       pagination: {
         current_page: page,
         next_page: page < totalPages ? page + 1 : null,
@@ -377,11 +298,39 @@ function createApp(pool) {
   }
 
   async function get(user, uuid) {
-    const rows = await query(pool, SQL.detail(), [user.id, uuid]);
+    const rows = await query(pool, docsSql.detail, [user.id, uuid]);
     if (rows.length === 0) throw new HttpError(404, 'document not found');
-    const [{ id, uuid: docUuid, title, path, created_at, updated_at, user_docs }] = listItems(rows);
+    const [{ id, uuid: docUuid, title, path, created_at, updated_at, version, role, user_docs }] =
+      listItems(rows, user.id);
     const html = rows[0].html ?? '';
-    return { id, uuid: docUuid, title, html, path, created_at, updated_at, user_docs };
+    return {
+      id,
+      uuid: docUuid,
+      title,
+      html,
+      path,
+      created_at,
+      updated_at,
+      version,
+      role,
+      user_docs,
+    };
+  }
+
+  function requireWrite(user) {
+    if (!user.scopes.includes('docs:write')) {
+      throw new HttpError(403, 'insufficient scope: writing needs a token with docs:write', {
+        'WWW-Authenticate': 'Bearer error="insufficient_scope", scope="docs:write"',
+      });
+    }
+  }
+
+  /** A write matched nothing: not a user of the document (404) or a role that may not (403). */
+  async function whyNot(user, uuid, allowed) {
+    const [access] = await query(pool, docsSql.access, [user.id, uuid]);
+    if (!access) return new HttpError(404, 'document not found');
+    if (!allowed.includes(access.role)) return new HttpError(403, `you are a ${access.role}`);
+    return new HttpError(503, 'the document changed while it was being written; try again');
   }
 
   async function create(user, body) {
@@ -398,33 +347,31 @@ function createApp(pool) {
     const folder = body.path === undefined ? { segments: [] } : parsePath(body.path);
     const html = sanitizer.sanitize(body.html ?? '');
     const uuid = randomUUID();
+    const at = sqlTime(new Date());
+    if (folder.segments.length === 0) {
+      // One statement; triggers add the owner's row and count.
+      await query(pool, docsSql.insertHome, [uuid, user.id, title, html, at, at]);
+      return uuid;
+    }
     await transaction(pool, async (conn) => {
-      const at = sqlTime(new Date());
-      if (folder.segments.length > 0) {
-        const chain = folder.segments.map((_, i) => pathOf(folder.segments.slice(0, i + 1)));
-        await query(conn, SQL.insertFolders(chain.length), [
-          user.id,
-          at,
-          ...chain.flatMap((path) => [path, hashOf(path)]),
-          user.id,
-        ]);
-      }
-      const inserted =
-        folder.segments.length === 0
-          ? await query(conn, SQL.insertHomeDoc, [uuid, user.id, title, html, at, at])
-          : await query(conn, SQL.insertFolderDoc, [
-              uuid,
-              user.id,
-              title,
-              html,
-              at,
-              at,
-              user.id,
-              folder.hash,
-            ]);
+      const chain = folder.segments.map((_, i) => pathOf(folder.segments.slice(0, i + 1)));
+      await query(conn, insertMissingFoldersSql('mysql', chain.length), [
+        user.id,
+        at,
+        ...chain.flatMap((path) => [path, hashOf(path)]),
+        user.id,
+      ]);
+      const inserted = await query(conn, docsSql.insertInFolder, [
+        uuid,
+        user.id,
+        title,
+        html,
+        at,
+        at,
+        user.id,
+        folder.hash,
+      ]);
       if (inserted.affectedRows !== 1) throw new Error('the document’s folder is missing');
-      await query(conn, SQL.insertOwner, [user.id, inserted.insertId, at]);
-      await query(conn, SQL.countBump, [user.id, randomInt(DOC_COUNT_SLOTS), 1, 1]);
     });
     return uuid;
   }
@@ -432,38 +379,42 @@ function createApp(pool) {
   async function update(user, uuid, body) {
     if (body === null || typeof body !== 'object')
       throw new HttpError(400, 'body must be an object');
-    const assignments = [];
-    const params = [];
+    const values = [];
     if (body.title !== undefined) {
       const title = typeof body.title === 'string' ? body.title.trim() : '';
       if (title.length === 0 || [...title].length > 255) {
         throw new HttpError(400, 'title must be 1 to 255 characters');
       }
-      assignments.push('title = ?');
-      params.push(title);
+      values.push(title);
     }
     if (body.html !== undefined) {
       if (typeof body.html !== 'string') throw new HttpError(400, 'html must be a string');
-      assignments.push('html = ?');
-      params.push(sanitizer.sanitize(body.html));
+      values.push(sanitizer.sanitize(body.html));
     }
-    if (assignments.length === 0) {
+    if (values.length === 0) {
       throw new HttpError(400, 'at least one of title or html must be given');
     }
-    assignments.push('updated_at = ?');
-    params.push(sqlTime(new Date()), uuid, user.id);
-    const result = await query(pool, SQL.update(assignments), params);
-    if (result.affectedRows === 0) throw new HttpError(404, 'document not found');
+    const fields = { title: body.title !== undefined, html: body.html !== undefined };
+    const at = sqlTime(new Date());
+    const version = await onOneConnection(pool, async (conn) => {
+      const result = await query(conn, docsSql.updateMysql(fields, 0), [
+        user.id,
+        ...values,
+        at,
+        at,
+        uuid,
+      ]);
+      if (result.affectedRows === 0) return null;
+      const [row] = await query(conn, docsSql.newVersion, []);
+      return Number(row.version);
+    });
+    if (version === null) throw await whyNot(user, uuid, ['owner', 'editor']);
+    return version;
   }
 
   async function remove(user, uuid) {
-    const deleted = await transaction(pool, async (conn) => {
-      const result = await query(conn, SQL.deleteOwned, [uuid, user.id]);
-      if (result.affectedRows === 0) return false;
-      await query(conn, SQL.countBump, [user.id, randomInt(DOC_COUNT_SLOTS), -1, -1]);
-      return true;
-    });
-    if (!deleted) throw new HttpError(404, 'document not found');
+    const result = await query(pool, docsSql.deleteOwned(0), [uuid, user.id]);
+    if (result.affectedRows === 0) throw await whyNot(user, uuid, ['owner']);
   }
 
   async function route(request, response) {
@@ -481,6 +432,7 @@ function createApp(pool) {
       }
       if (method === 'POST') {
         const user = await authenticate(request);
+        requireWrite(user);
         const uuid = await create(user, await readJson(request));
         return send(response, 201, { uuid }, { Location: `/api/v1/docs/${uuid}` });
       }
@@ -489,12 +441,17 @@ function createApp(pool) {
       const uuid = pathname.slice('/api/v1/docs/'.length);
       const user = await authenticate(request);
       if (!UUID.test(uuid)) throw new HttpError(400, 'uuid must be a UUID');
-      if (method === 'GET') return send(response, 200, await get(user, uuid));
+      if (method === 'GET') {
+        const doc = await get(user, uuid);
+        return send(response, 200, doc, { ETag: `"${doc.version}"` });
+      }
       if (method === 'PUT') {
-        await update(user, uuid, await readJson(request));
-        return send(response, 204);
+        requireWrite(user);
+        const version = await update(user, uuid, await readJson(request));
+        return send(response, 204, undefined, { ETag: `"${version}"` });
       }
       if (method === 'DELETE') {
+        requireWrite(user);
         await remove(user, uuid);
         return send(response, 204);
       }
@@ -539,7 +496,6 @@ function main() {
   }
   const workers = Number(process.env.REFERENCE_WORKERS || 1);
   if (workers > 1 && cluster.isPrimary) {
-    checkAgainstBuiltService();
     for (let i = 0; i < workers; i++) cluster.fork();
     cluster.on('exit', (worker, code, signal) => {
       if (!worker.exitedAfterDisconnect) {
@@ -555,7 +511,6 @@ function main() {
     process.on('SIGINT', stop);
     return;
   }
-  if (cluster.isPrimary) checkAgainstBuiltService();
   const pool = createPool();
   const server = http.createServer(createApp(pool));
   server.keepAliveTimeout = 5000;

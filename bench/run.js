@@ -444,7 +444,8 @@ const sqlTime = (ms) => new Date(ms).toISOString().slice(0, 23).replace('T', ' '
 async function seedUsers(db) {
   const now = sqlTime(Date.now());
   const token = `dms_${randomBytes(32).toString('base64url')}`;
-  const emails = [`bench-${Date.now()}@example.com`];
+  const readerToken = `dms_${randomBytes(32).toString('base64url')}`;
+  const emails = [`bench-${Date.now()}@example.com`, `reader-${Date.now()}@example.com`];
   for (let i = 1; i <= OTHER_USERS; i++) emails.push(`other${i}-${Date.now()}@example.com`);
   for (const email of emails) {
     await db.run(
@@ -456,18 +457,23 @@ async function seedUsers(db) {
     `SELECT id FROM users WHERE email IN (${emails.map(() => '?').join(', ')}) ORDER BY id`,
     emails,
   );
-  const [user, ...others] = users.map((row) => Number(row.id));
-  await db.run(
-    'INSERT INTO api_tokens (user_id, name, token_hash, token_prefix, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    [
-      user,
-      'bench',
-      createHash('sha256').update(token).digest('hex'),
-      token.slice(0, 8),
-      'docs:read docs:write',
-      now,
-    ],
-  );
+  const [user, reader, ...others] = users.map((row) => Number(row.id));
+  for (const [owner, secret] of [
+    [user, token],
+    [reader, readerToken],
+  ]) {
+    await db.run(
+      'INSERT INTO api_tokens (user_id, name, token_hash, token_prefix, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      [
+        owner,
+        'bench',
+        createHash('sha256').update(secret).digest('hex'),
+        secret.slice(0, 8),
+        'docs:read docs:write',
+        now,
+      ],
+    );
+  }
   await db.run(
     `${db.insertIgnore} INTO folders (user_id, path, path_hash, created_at) VALUES (?, ?, ?, ?)`,
     [user, '~/projects', createHash('sha256').update('~/projects').digest('hex'), now],
@@ -476,13 +482,22 @@ async function seedUsers(db) {
     user,
     '~/projects',
   ]);
-  return { user, others, token, folderId: Number(folder.id), seeded: 0, clock: Date.now() - 1e9 };
+  return {
+    user,
+    others,
+    token,
+    reader: { id: reader, token: readerToken },
+    folderId: Number(folder.id),
+    seeded: 0,
+    clock: Date.now() - 1e9,
+  };
 }
 
 /**
  * Adds documents until the user has `target` (and the other users as many again between
  * them), interleaved so that ids and times of different owners are mixed, with multi-row
- * INSERTs; then the `user_docs` rows and the counts, which the application keeps itself.
+ * INSERTs (the database's triggers add each owner's row and count). The other users' documents
+ * are all shared with the reader, who then has `target` documents shared with them.
  */
 async function seedDocs(db, seed, target) {
   const startedAt = Date.now();
@@ -516,13 +531,9 @@ async function seedDocs(db, seed, target) {
     );
   }
   await db.run(
-    `INSERT INTO user_docs (user_id, doc_id, role, created_at)
-     SELECT owner_id, id, 'owner', created_at FROM docs WHERE id > ?`,
-    [maxId],
-  );
-  await db.run('DELETE FROM user_doc_counts');
-  await db.run(
-    'INSERT INTO user_doc_counts (user_id, slot, doc_count) SELECT owner_id, 0, COUNT(*) FROM docs GROUP BY owner_id',
+    `INSERT INTO user_docs (user_id, doc_id, role, created_at, doc_updated_at)
+     SELECT ?, id, 'viewer', updated_at, updated_at FROM docs WHERE id > ? AND owner_id <> ?`,
+    [seed.reader.id, maxId, seed.user],
   );
   await db.analyze();
   seed.seeded = target;
@@ -544,7 +555,11 @@ function runAutocannon(options) {
 async function measure(server, seed, options, testCase, round) {
   const { connections, duration } = options;
   server.assertRunning();
-  const headers = { authorization: `Bearer ${seed.token}`, 'content-type': 'application/json' };
+  // As a client sends them: a Content-Type only with a body.
+  const headers = {
+    authorization: `Bearer ${testCase.token ?? seed.token}`,
+    ...(testCase.method !== 'GET' && { 'content-type': 'application/json' }),
+  };
   const load = {
     url: server.baseUrl,
     connections,
@@ -599,11 +614,20 @@ async function measure(server, seed, options, testCase, round) {
   };
 }
 
-function listCases(total) {
+/** The list's first and last page: of the user's own documents, and of the reader's shared ones. */
+function listCases(total, seed) {
   const lastPage = Math.max(1, Math.ceil(total / 20));
+  const reader = { token: seed.reader.token };
   return [
     { name: 'list page 1', method: 'GET', path: '/api/v1/docs' },
     { name: `list last page (${lastPage})`, method: 'GET', path: `/api/v1/docs?page=${lastPage}` },
+    { name: 'shared list page 1', method: 'GET', path: '/api/v1/docs', ...reader },
+    {
+      name: `shared list last page (${lastPage})`,
+      method: 'GET',
+      path: `/api/v1/docs?page=${lastPage}`,
+      ...reader,
+    },
   ];
 }
 
@@ -618,7 +642,7 @@ async function allCases(db, seed) {
   let folder = 0;
   const runId = Date.now().toString(36);
   return [
-    ...listCases(seed.seeded),
+    ...listCases(seed.seeded, seed),
     { name: 'list per_page=100', method: 'GET', path: '/api/v1/docs?per_page=100' },
     { name: 'get one', method: 'GET', path: `/api/v1/docs/${targets[targets.length >> 1]}` },
     {
@@ -864,13 +888,18 @@ function writeResults(stamp, kind, data) {
 }
 
 async function explainList(db, seed) {
-  const { listQueries } = require(join(root, 'dist', 'src', 'docs', 'docs.repository.js'));
+  const { docsSql } = require(join(root, 'dist', 'src', 'docs', 'docs.repository.js'));
   const lastOffset = Math.max(0, Math.ceil(seed.seeded / 20) * 20 - 20);
   const plans = {
-    count: await db.explain(listQueries.total, [seed.user]),
-    'page 1': await db.explain(listQueries.page('newest-first'), [seed.user, 20, 0]),
-    'last page': await db.explain(listQueries.page('oldest-first'), [
+    count: await db.explain(docsSql.total, [seed.user]),
+    'page 1': await db.explain(docsSql.page('newest-first'), [seed.user, 20, 0]),
+    'last page': await db.explain(docsSql.page('oldest-first'), [
       seed.user,
+      seed.seeded - lastOffset,
+      0,
+    ]),
+    'shared last page': await db.explain(docsSql.page('oldest-first'), [
+      seed.reader.id,
       seed.seeded - lastOffset,
       0,
     ]),
@@ -919,7 +948,7 @@ async function benchDatabase(kind, options, stamp) {
       for (const size of options.sizes) {
         const seedMs = await seedDocs(db, seed, size);
         console.log(`[${kind}] ${size} documents (+${size} of other users) seeded in ${seedMs} ms`);
-        const rows = await runCases(servers, seed, listCases(size), options, kind);
+        const rows = await runCases(servers, seed, listCases(size, seed), options, kind);
         sweep.push(...summarise(rows).map((row) => ({ docs: size, ...row })));
       }
       report.sweep = sweep;
@@ -985,21 +1014,22 @@ async function benchDatabase(kind, options, stamp) {
   }
 }
 
+/** Flat cost: the last page against page 1, and page 1 at the largest size against the smallest. */
 function printRatios(sweep) {
-  const latency = (docs, prefix) =>
-    sweep.find((row) => row.docs === docs && row.case.startsWith(prefix))?.p50Ms;
+  const latency = (docs, name) =>
+    sweep.find((row) => row.docs === docs && row.case.startsWith(name))?.p50Ms;
   const sizes = [...new Set(sweep.map((row) => row.docs))];
   const largest = Math.max(...sizes);
   const smallest = Math.min(...sizes);
-  const last = latency(largest, 'list last page');
-  const first = latency(largest, 'list page 1');
-  const firstSmall = latency(smallest, 'list page 1');
-  console.log(
-    `\nlast page / page 1 at ${largest} documents (median latency): ${(last / first).toFixed(2)}`,
-  );
-  console.log(
-    `page 1 at ${largest} / page 1 at ${smallest} documents (median latency): ${(first / firstSmall).toFixed(2)}`,
-  );
+  for (const list of ['list', 'shared list']) {
+    const first = latency(largest, `${list} page 1`);
+    const last = latency(largest, `${list} last page`);
+    const firstSmall = latency(smallest, `${list} page 1`);
+    console.log(
+      `\n${list}: last page / page 1 at ${largest} documents (median latency): ${(last / first).toFixed(2)}; ` +
+        `page 1 at ${largest} / page 1 at ${smallest}: ${(first / firstSmall).toFixed(2)}`,
+    );
+  }
 }
 
 async function main() {

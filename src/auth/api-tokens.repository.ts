@@ -30,11 +30,18 @@ export interface TokenWithUser {
   user: { id: number; email: string; fname: string; lname: string; avatarUrl: string | null };
 }
 
-const FIND_WITH_USER_SQL = `SELECT t.id AS token_id, t.expires_at AS expires_at,
+/** The statements of authentication, written once (the benchmark's reference sends them too). */
+export const tokensSql = {
+  /** One indexed lookup: the token (with its scopes) and its user. */
+  findWithUser: `SELECT t.id AS token_id, t.expires_at AS expires_at,
   t.revoked_at AS revoked_at, t.last_used_at AS last_used_at, t.scopes AS scopes,
   u.id AS user_id, u.email AS email, u.fname AS fname, u.lname AS lname, u.avatar_url AS avatar_url
 FROM api_tokens t JOIN users u ON u.id = t.user_id
-WHERE t.token_hash = ?`;
+WHERE t.token_hash = ?`,
+  /** A token's last use, unless one was recorded less than the resolution before. */
+  recordUse:
+    'UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',
+};
 
 @Injectable()
 export class ApiTokensRepository {
@@ -46,7 +53,7 @@ export class ApiTokensRepository {
 
   /** One indexed lookup (the unique token hash): the token and its user together. */
   async findWithUserByHash(tokenHash: string): Promise<TokenWithUser | null> {
-    const [row] = await this.sql.rows<TokenRow>(FIND_WITH_USER_SQL, [tokenHash]);
+    const [row] = await this.sql.rows<TokenRow>(tokensSql.findWithUser, [tokenHash]);
     if (!row) return null;
     return {
       tokenId: Number(row.token_id),
@@ -95,11 +102,7 @@ export class ApiTokensRepository {
   async recordUse(tokenId: number, at: Date, resolutionMs: number): Promise<void> {
     const since = toSqlTimestamp(new Date(at.getTime() - resolutionMs));
     await this.transactions.exclusive((manager) =>
-      this.sql.run(
-        'UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',
-        [toSqlTimestamp(at), tokenId, since],
-        manager,
-      ),
+      this.sql.run(tokensSql.recordUse, [toSqlTimestamp(at), tokenId, since], manager),
     );
   }
 }

@@ -15,14 +15,11 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
   /**
    * passport-http-bearer also reads `access_token` from the query and the body, and refuses a
    * request that has one there besides the header. Tokens come from the header only, so an
-   * `access_token` field is just data (ignored like any unknown field).
+   * `access_token` field is just data (ignored like any unknown field): the strategy is shown
+   * the headers alone (all it reads of a request besides the query and the body).
    */
   override authenticate(request: Request, options?: object): void {
-    const headerOnly = Object.create(request, {
-      query: { value: {} },
-      body: { value: undefined },
-    }) as Request;
-    super.authenticate(headerOnly, options);
+    super.authenticate({ headers: request.headers } as Request, options);
   }
 
   /** The user becomes `request.user`; the token's scopes `request.authInfo` (passport's info). */

@@ -97,53 +97,91 @@ const membershipPageIds = (withRole: boolean) => (direction: 'ASC' | 'DESC') =>
       ORDER BY doc_updated_at ${direction}, doc_id ${direction} LIMIT ? OFFSET ?`;
 
 /** The user's own documents directly in home or one folder: the folder list-order index on `docs`. */
-const FOLDER_CONDITION = {
-  home: 'folder_id IS NULL',
-  folder: 'folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?)',
-};
+const folderCondition = (filter: FolderFilter) =>
+  'home' in filter
+    ? 'folder_id IS NULL'
+    : 'folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?)';
 const folderPageIds = (filter: FolderFilter) => (direction: 'ASC' | 'DESC') =>
-  `SELECT id AS doc_id, updated_at AS sort_at FROM docs WHERE owner_id = ? AND ${'home' in filter ? FOLDER_CONDITION.home : FOLDER_CONDITION.folder}
+  `SELECT id AS doc_id, updated_at AS sort_at FROM docs WHERE owner_id = ? AND ${folderCondition(filter)}
       ORDER BY updated_at ${direction}, id ${direction} LIMIT ? OFFSET ?`;
 
-/** The list's queries as the service runs them, for tools (the benchmark's EXPLAIN). */
-export const listQueries = {
+const INSERT_DOC_COLUMNS =
+  'INSERT INTO docs (uuid, owner_id, folder_id, title, html, created_at, updated_at)';
+
+/** Which fields an update sets, in this order. */
+export interface ChangedFields {
+  title: boolean;
+  html: boolean;
+}
+
+const changedColumns = (fields: ChangedFields, alias = '') =>
+  [fields.title && `${alias}title = ?`, fields.html && `${alias}html = ?`]
+    .filter(Boolean)
+    .map((assignment) => `${assignment}, `)
+    .join('');
+
+/** ` AND <column> IN (?, ?)` for the `versions` tags of an `If-Match`, or nothing. */
+const versionCondition = (column: string, versions: number) =>
+  versions === 0 ? '' : ` AND ${column} IN (${Array(versions).fill('?').join(', ')})`;
+
+/**
+ * Every statement of the documents, written once. The repository runs them; tools use them too
+ * (the benchmark's EXPLAIN, and its reference server, which must send the same SQL).
+ */
+export const docsSql = {
   total: 'SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ?',
   totalWithRole:
     'SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ? AND role = ?',
   page: (from: 'newest-first' | 'oldest-first') => pageSql(membershipPageIds(false), from),
   pageWithRole: (from: 'newest-first' | 'oldest-first') => pageSql(membershipPageIds(true), from),
-};
+  folderTotal: (filter: FolderFilter) =>
+    `SELECT COUNT(*) AS n FROM docs WHERE owner_id = ? AND ${folderCondition(filter)}`,
+  folderPage: (filter: FolderFilter, from: 'newest-first' | 'oldest-first') =>
+    pageSql(folderPageIds(filter), from),
 
-const DETAIL_SQL = `SELECT ${MEMBER_COLUMNS}, d.html AS html
+  detail: `SELECT ${MEMBER_COLUMNS}, d.html AS html
 FROM docs d
 JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
 LEFT JOIN folders f ON f.id = d.folder_id
 JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id
 WHERE d.uuid = ?
-ORDER BY ${MEMBERS_ORDER}`;
+ORDER BY ${MEMBERS_ORDER}`,
 
-const ACCESS_SQL = `SELECT d.id AS doc_id, me.role AS role, d.version AS version
+  /** The caller's role and the version: why a write matched nothing. */
+  access: `SELECT d.id AS doc_id, me.role AS role, d.version AS version
 FROM docs d JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
-WHERE d.uuid = ?`;
+WHERE d.uuid = ?`,
 
-const INSERT_DOC_COLUMNS =
-  'INSERT INTO docs (uuid, owner_id, folder_id, title, html, created_at, updated_at)';
-const INSERT_HOME_DOC_SQL = `${INSERT_DOC_COLUMNS} VALUES (?, ?, NULL, ?, ?, ?, ?)`;
-/** Resolves the folder in the same statement; inserts nothing if the folder is missing. */
-const INSERT_FOLDER_DOC_SQL = `${INSERT_DOC_COLUMNS}
-SELECT ?, ?, f.id, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.path_hash = ?`;
+  insertHome: `${INSERT_DOC_COLUMNS} VALUES (?, ?, NULL, ?, ?, ?, ?)`,
+  /** Resolves the folder in the same statement; inserts nothing if the folder is missing. */
+  insertInFolder: `${INSERT_DOC_COLUMNS}
+SELECT ?, ?, f.id, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.path_hash = ?`,
 
-const NEW_VERSION_SQL = 'SELECT LAST_INSERT_ID() AS version';
+  /**
+   * MySQL: checks the caller's role (and `If-Match`), changes the document, moves its version
+   * on and copies `updated_at` to every user's row, in one statement. Parameters: user id, the
+   * changed fields, updated_at twice, uuid, the versions.
+   */
+  updateMysql: (fields: ChangedFields, versions: number) => `UPDATE docs d
+JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN (${UPDATER_ROLES})
+JOIN user_docs m ON m.doc_id = d.id
+SET ${changedColumns(fields, 'd.')}d.updated_at = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?
+WHERE d.uuid = ?${versionCondition('d.version', versions)}`,
+  /** The version the MySQL update left in the session. */
+  newVersion: 'SELECT LAST_INSERT_ID() AS version',
+  /** SQLite: the document (parameters: the changed fields, updated_at, uuid, user id, versions). */
+  updateSqlite: (fields: ChangedFields, versions: number) =>
+    `UPDATE docs SET ${changedColumns(fields)}updated_at = ?, version = version + 1
+WHERE uuid = ? AND id IN (SELECT doc_id FROM user_docs WHERE user_id = ? AND role IN (${UPDATER_ROLES}))${versionCondition('version', versions)}
+RETURNING id, version`,
+  /** SQLite: then the users' copies of updated_at. */
+  copyUpdatedAt: 'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
 
-const EXISTS_OWNED_SQL = 'SELECT 1 AS found FROM docs WHERE uuid = ? AND owner_id = ?';
-
-const DELETE_OWNED_SQL = 'DELETE FROM docs WHERE uuid = ? AND owner_id = ?';
-
-/** ` AND <column> IN (?, ?)` for a version condition, or nothing. */
-function versionCondition(column: string, versions: number[] | undefined): string {
-  return versions === undefined ? '' : ` AND ${column} IN (${versions.map(() => '?').join(', ')})`;
-}
+  deleteOwned: (versions: number) =>
+    `DELETE FROM docs WHERE uuid = ? AND owner_id = ?${versionCondition('version', versions)}`,
+  existsOwned: 'SELECT 1 AS found FROM docs WHERE uuid = ? AND owner_id = ?',
+};
 
 /**
  * The document queries. The hot paths are plain SQL, written once, and return plain rows: no
@@ -169,9 +207,9 @@ export class DocsRepository {
     const values = [doc.uuid, doc.ownerId, doc.title, doc.html, at, at];
     const inserted =
       doc.folderPathHash === null
-        ? await this.sql.run(INSERT_HOME_DOC_SQL, values, manager)
+        ? await this.sql.run(docsSql.insertHome, values, manager)
         : await this.sql.run(
-            INSERT_FOLDER_DOC_SQL,
+            docsSql.insertInFolder,
             [...values, doc.ownerId, doc.folderPathHash],
             manager,
           );
@@ -183,21 +221,15 @@ export class DocsRepository {
    * rows per role). One folder: counted on the folder list-order index.
    */
   async countForUser(userId: number, filter: ListFilter): Promise<number> {
-    if (filter.folder === undefined) {
-      const [row] =
-        filter.role === undefined
-          ? await this.rows<{ n: number | string }>(listQueries.total, [userId])
-          : await this.rows<{ n: number | string }>(listQueries.totalWithRole, [
-              userId,
-              filter.role,
-            ]);
-      return Number(row?.n ?? 0);
-    }
-    const [condition, parameters] = folderConditionOf(filter.folder, userId);
-    const [row] = await this.rows<{ n: number | string }>(
-      `SELECT COUNT(*) AS n FROM docs WHERE owner_id = ? AND ${condition}`,
-      [userId, ...parameters],
-    );
+    const [row] =
+      filter.folder !== undefined
+        ? await this.rows<{ n: number | string }>(docsSql.folderTotal(filter.folder), [
+            userId,
+            ...folderParameters(filter.folder, userId),
+          ])
+        : filter.role === undefined
+          ? await this.rows<{ n: number | string }>(docsSql.total, [userId])
+          : await this.rows<{ n: number | string }>(docsSql.totalWithRole, [userId, filter.role]);
     return Number(row?.n ?? 0);
   }
 
@@ -209,34 +241,29 @@ export class DocsRepository {
     offset: number,
     totalCount: number,
   ): Promise<DocMemberRow[]> {
-    const window = pageWindow(offset, limit, totalCount);
+    const { from, ...window } = pageWindow(offset, limit, totalCount);
     const paging = [window.limit, window.offset];
     if (filter.folder !== undefined) {
-      const [, parameters] = folderConditionOf(filter.folder, userId);
-      return this.rows<DocMemberRow>(pageSql(folderPageIds(filter.folder), window.from), [
+      return this.rows<DocMemberRow>(docsSql.folderPage(filter.folder, from), [
         userId,
-        ...parameters,
+        ...folderParameters(filter.folder, userId),
         ...paging,
       ]);
     }
     return filter.role === undefined
-      ? this.rows<DocMemberRow>(listQueries.page(window.from), [userId, ...paging])
-      : this.rows<DocMemberRow>(listQueries.pageWithRole(window.from), [
-          userId,
-          filter.role,
-          ...paging,
-        ]);
+      ? this.rows<DocMemberRow>(docsSql.page(from), [userId, ...paging])
+      : this.rows<DocMemberRow>(docsSql.pageWithRole(from), [userId, filter.role, ...paging]);
   }
 
   /** A document the user is a member of, with its HTML and every member. */
   findDetailForUser(uuid: string, userId: number): Promise<DocMemberRow[]> {
-    return this.rows<DocMemberRow>(DETAIL_SQL, [userId, uuid]);
+    return this.rows<DocMemberRow>(docsSql.detail, [userId, uuid]);
   }
 
   /** The user's role on a document and its version; null when they are not a member. */
   async findAccess(uuid: string, userId: number): Promise<DocAccess | null> {
     const [row] = await this.rows<{ doc_id: number; role: Role; version: number | string }>(
-      ACCESS_SQL,
+      docsSql.access,
       [userId, uuid],
     );
     return row ? { docId: Number(row.doc_id), role: row.role, version: Number(row.version) } : null;
@@ -248,40 +275,28 @@ export class DocsRepository {
    * member's row. Returns the new version, or null when nothing matched.
    *
    * MySQL does it in one multi-table UPDATE, which leaves the new version in the session's
-   * `LAST_INSERT_ID()` for a second statement on the same connection. SQLite, which has
-   * neither, runs two statements in a transaction (in-process, so no round trips).
+   * `LAST_INSERT_ID()` for a second statement on the same connection (a multi-table UPDATE
+   * does not report it in its result). SQLite, which has neither, runs two statements in a
+   * transaction (in-process, so no round trips).
    */
   async update(
     uuid: string,
     userId: number,
     changes: DocChanges,
     at: Date,
-    versions: number[] | undefined,
+    versions: number[] = [],
   ): Promise<number | null> {
     const timestamp = toSqlTimestamp(at);
-    const assignments: string[] = [];
-    const values: unknown[] = [];
-    if (changes.title !== undefined) {
-      assignments.push('title = ?');
-      values.push(changes.title);
-    }
-    if (changes.html !== undefined) {
-      assignments.push('html = ?');
-      values.push(changes.html);
-    }
+    const fields = { title: changes.title !== undefined, html: changes.html !== undefined };
+    const values = [changes.title, changes.html].filter((value) => value !== undefined);
     if (this.dialect === 'mysql') {
-      const sql = `UPDATE docs d
-JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN (${UPDATER_ROLES})
-JOIN user_docs m ON m.doc_id = d.id
-SET ${assignments.map((assignment) => `d.${assignment}, `).join('')}d.updated_at = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?
-WHERE d.uuid = ?${versionCondition('d.version', versions)}`;
-      const parameters = [userId, ...values, timestamp, timestamp, uuid, ...(versions ?? [])];
+      const sql = docsSql.updateMysql(fields, versions.length);
+      const parameters = [userId, ...values, timestamp, timestamp, uuid, ...versions];
       return this.transactions.oneConnection(async (manager) => {
         const result = await this.sql.run(sql, parameters, manager);
         if (result.affected === 0) return null;
-        // A multi-table UPDATE does not report LAST_INSERT_ID(expr) in its result: ask for it.
         const [row] = await this.sql.rows<{ version: number | string }>(
-          NEW_VERSION_SQL,
+          docsSql.newVersion,
           [],
           manager,
         );
@@ -290,18 +305,12 @@ WHERE d.uuid = ?${versionCondition('d.version', versions)}`;
     }
     return this.transactions.run(async (manager) => {
       const [updated] = await this.sql.rows<{ id: number; version: number }>(
-        `UPDATE docs SET ${assignments.map((assignment) => `${assignment}, `).join('')}updated_at = ?, version = version + 1
-WHERE uuid = ? AND id IN (SELECT doc_id FROM user_docs WHERE user_id = ? AND role IN (${UPDATER_ROLES}))${versionCondition('version', versions)}
-RETURNING id, version`,
-        [...values, timestamp, uuid, userId, ...(versions ?? [])],
+        docsSql.updateSqlite(fields, versions.length),
+        [...values, timestamp, uuid, userId, ...versions],
         manager,
       );
       if (!updated) return null;
-      await this.sql.run(
-        'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
-        [timestamp, updated.id],
-        manager,
-      );
+      await this.sql.run(docsSql.copyUpdatedAt, [timestamp, updated.id], manager);
       return Number(updated.version);
     });
   }
@@ -310,21 +319,16 @@ RETURNING id, version`,
    * Deletes a document the user owns (and, given versions, whose version is one of them): one
    * statement, the members' rows and counts go with it. False when nothing matched.
    */
-  async deleteOwned(
-    uuid: string,
-    ownerId: number,
-    versions: number[] | undefined,
-  ): Promise<boolean> {
-    const sql = `${DELETE_OWNED_SQL}${versionCondition('version', versions)}`;
+  async deleteOwned(uuid: string, ownerId: number, versions: number[] = []): Promise<boolean> {
     const result = await this.transactions.exclusive((manager) =>
-      this.sql.run(sql, [uuid, ownerId, ...(versions ?? [])], manager),
+      this.sql.run(docsSql.deleteOwned(versions.length), [uuid, ownerId, ...versions], manager),
     );
     return result.affected > 0;
   }
 
   /** Whether the user owns a document with this UUID. */
   async existsOwned(manager: EntityManager, uuid: string, ownerId: number): Promise<boolean> {
-    const rows = await this.sql.rows(EXISTS_OWNED_SQL, [uuid, ownerId], manager);
+    const rows = await this.sql.rows(docsSql.existsOwned, [uuid, ownerId], manager);
     return rows.length > 0;
   }
 
@@ -333,9 +337,7 @@ RETURNING id, version`,
   }
 }
 
-/** The folder part of a WHERE clause on `docs`, and its parameters. */
-function folderConditionOf(filter: FolderFilter, userId: number): [string, unknown[]] {
-  return 'home' in filter
-    ? [FOLDER_CONDITION.home, []]
-    : [FOLDER_CONDITION.folder, [userId, filter.folderPathHash]];
+/** The parameters of a folder condition. */
+function folderParameters(filter: FolderFilter, userId: number): unknown[] {
+  return 'home' in filter ? [] : [userId, filter.folderPathHash];
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { sqlDialect } from '../database/raw-sql';
+import { SqlDialect, sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
 import { toSqlTimestamp } from '../database/sql-values';
 import { Folder } from './entities/folder.entity';
@@ -10,6 +10,17 @@ export interface FolderRow {
   path: string;
   created_at: Date | string;
 }
+
+/**
+ * The folder chain of a path, missing folders only, in one statement with `count` rows
+ * (parameters: user id, created_at, then path and path hash of each folder, then user id).
+ */
+export const insertMissingFoldersSql = (dialect: SqlDialect, count: number) => {
+  const rows = Array(count).fill('SELECT ? AS path, ? AS path_hash').join(' UNION ALL ');
+  return `${dialect === 'mysql' ? 'INSERT IGNORE' : 'INSERT OR IGNORE'} INTO folders (user_id, path, path_hash, created_at)
+SELECT ?, chain.path, chain.path_hash, ? FROM (${rows}) chain
+WHERE NOT EXISTS (SELECT 1 FROM folders f WHERE f.user_id = ? AND f.path_hash = chain.path_hash)`;
+};
 
 @Injectable()
 export class FoldersRepository {
@@ -32,13 +43,8 @@ export class FoldersRepository {
     folders: { path: string; pathHash: string }[],
     createdAt: Date,
   ): Promise<void> {
-    const rows = folders.map(() => 'SELECT ? AS path, ? AS path_hash').join(' UNION ALL ');
-    const insert =
-      sqlDialect(manager.connection) === 'mysql' ? 'INSERT IGNORE' : 'INSERT OR IGNORE';
     await this.sql.run(
-      `${insert} INTO folders (user_id, path, path_hash, created_at)
-SELECT ?, chain.path, chain.path_hash, ? FROM (${rows}) chain
-WHERE NOT EXISTS (SELECT 1 FROM folders f WHERE f.user_id = ? AND f.path_hash = chain.path_hash)`,
+      insertMissingFoldersSql(sqlDialect(manager.connection), folders.length),
       [
         userId,
         toSqlTimestamp(createdAt),
