@@ -207,20 +207,26 @@ function nodeVersionOf(binary) {
  * service's stdout (its JSON log) goes to a file, as an operator's would.
  */
 /**
- * The Node flags production runs the service with: those of `npm run start:prod`
- * (`node <flags> dist/src/main.js` in package.json), so the benchmark starts it the same way.
+ * How production runs the service: the environment variables and Node flags of
+ * `npm run start:prod` (`[VAR=value ...] node <flags> dist/src/main.js` in package.json), so
+ * the benchmark starts it the same way.
  */
-function productionNodeFlags() {
+function productionStart() {
   const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts['start:prod'];
   const words = script.trim().split(/\s+/);
-  if (words[0] !== 'node' || words.at(-1) !== 'dist/src/main.js') {
-    throw new Error(`start:prod is not "node <flags> dist/src/main.js": ${script}`);
+  const env = {};
+  while (/^[A-Z_]+=/.test(words[0])) {
+    const [name, value] = words.shift().split('=');
+    env[name] = value;
   }
-  return words.slice(1, -1);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/src/main.js') {
+    throw new Error(`start:prod is not "[VAR=value ...] node <flags> dist/src/main.js": ${script}`);
+  }
+  return { env, nodeFlags: words.slice(1, -1) };
 }
 
 function targetsFor(options) {
-  const nodeFlags = productionNodeFlags();
+  const production = productionStart();
   const redisUrl = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
   const counts = options.workers > 1 ? [1, options.workers] : [1];
   const targets = [];
@@ -241,8 +247,9 @@ function targetsFor(options) {
       kind: 'service',
       workers,
       script: join(root, 'dist', 'src', 'main.js'),
-      nodeFlags,
+      nodeFlags: production.nodeFlags,
       env: {
+        ...production.env,
         ...SERVER_ENV,
         WEB_CONCURRENCY: String(workers),
         ...((options.redis || options.workers > 1) && { REDIS_URL: redisUrl }),
@@ -1048,7 +1055,9 @@ async function main() {
         .map((t) => t.name)
         .join(', ')}\n` +
       `Node ${options.nodeVersion} for the servers (${options.node}), ${process.version} for the benchmark; ` +
-      `service flags ${productionNodeFlags().join(' ') || '(none)'}; ` +
+      `service started as start:prod: ${Object.entries(productionStart().env)
+        .map(([name, value]) => `${name}=${value} `)
+        .join('')}node ${productionStart().nodeFlags.join(' ')}; ` +
       `${cpus.length} x ${cpus[0]?.model}; load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
