@@ -1,4 +1,7 @@
 import { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+import { routeNotFound } from './common/http/route-not-found';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { BEARER_SCHEME, rateLimitHeaders } from './common/swagger/api-responses.decorator';
 
@@ -41,11 +44,28 @@ function documentRateLimitHeaders(document: OpenAPIObject): OpenAPIObject {
 }
 
 /** Swagger UI at `/api`, the OpenAPI document at `/api-json`. */
-export function setUpSwagger(app: INestApplication): void {
+export function setUpSwagger(app: NestExpressApplication): void {
+  app.use('/api', swaggerFilesOnly);
   SwaggerModule.setup('api', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api-json',
     yamlDocumentUrl: 'api-yaml',
     customSiteTitle: 'Document service API',
     swaggerOptions: { persistAuthorization: true, displayRequestDuration: true },
   });
+}
+
+/**
+ * Swagger UI's files are served by express.static, which answers a path naming a folder
+ * (`/api/x/..`, `/api/%09/%2e%2e`) with a 301 to that path and a slash. Its files all lie in
+ * one folder, so anything under `/api/` that is not one file name there gets the JSON 404.
+ */
+function swaggerFilesOnly(request: Request, response: Response, next: NextFunction): void {
+  let name: string;
+  try {
+    name = decodeURIComponent(request.path).slice(1);
+  } catch {
+    return next(); // malformed percent-encoding: the 400 further on
+  }
+  if (name === '' || !(name.includes('/') || name === '.' || name === '..')) return next();
+  routeNotFound(request, response);
 }

@@ -255,6 +255,18 @@ describe('IdempotencyService', () => {
     expect(keys.row()).toMatchObject({ completedAt: null, attempt: 1 });
   });
 
+  it('tries the release again while the database cannot be reached, then fails as the operation did', async () => {
+    const failing = operation();
+    const unreachable = () =>
+      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    failing.perform.mockRejectedValue(unreachable());
+    keys.release.mockRejectedValueOnce(unreachable()).mockRejectedValueOnce(unreachable());
+    await expect(service.run(request(), failing)).rejects.toThrow('connect ECONNREFUSED');
+    expect(keys.release).toHaveBeenCalledTimes(3);
+    // Released on the third try: a retry starts at once.
+    expect(keys.row()).toBeUndefined();
+  });
+
   describe('a request whose key was taken over while it worked (its lease ran out)', () => {
     /** Another request takes the key over just before this one tries to commit. */
     function takenOverBeforeCommit(fields: Partial<StoredKey> = {}) {

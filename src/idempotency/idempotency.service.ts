@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import { appConfig, AppConfigValues } from '../config/app.config';
-import { isRetryableConflict } from '../database/database-errors';
+import { isDatabaseUnavailable, isRetryableConflict } from '../database/database-errors';
 import { TransactionRunner } from '../database/transaction-runner';
 import { decide } from './idempotency-decision';
 import { hashIdempotencyKey } from './idempotency-key';
@@ -197,18 +198,31 @@ export class IdempotencyService {
     }
   }
 
-  /** Lets a retry start at once; if this fails too, the key waits for its lease to run out. */
+  /**
+   * Lets a retry start at once. When the database cannot be reached (the failure was likely
+   * that), the release is tried again, with growing pauses, until it lands or the lease runs
+   * out anyway: otherwise the client's retry after a short outage (a Galera failover) would
+   * find the key still held and wait out the whole lease. The failed request is answered once
+   * the key is released (or the request deadline answers it first).
+   */
   private async release(hold: KeyHold): Promise<'released' | 'not-held' | 'failed'> {
-    try {
-      const released = await this.transactions.exclusive((manager) =>
-        this.keys.release(manager, hold),
-      );
-      return released ? 'released' : 'not-held';
-    } catch (error) {
-      this.logger.warn(
-        `could not release an idempotency key after a failure: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      return 'failed';
+    const leaseEnds = this.clock.now().getTime() + this.leaseMs;
+    for (let pauseMs = 100; ; pauseMs = Math.min(pauseMs * 2, 2000)) {
+      try {
+        const released = await this.transactions.exclusive((manager) =>
+          this.keys.release(manager, hold),
+        );
+        return released ? 'released' : 'not-held';
+      } catch (error) {
+        const unavailable = isDatabaseUnavailable(error);
+        if (!unavailable || this.clock.now().getTime() + pauseMs >= leaseEnds) {
+          this.logger.warn(
+            `could not release an idempotency key after a failure: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          return 'failed';
+        }
+        await sleep(pauseMs);
+      }
     }
   }
 }

@@ -92,6 +92,9 @@ describe(`error responses (${databaseKind})`, () => {
       ['GET', '/nope'],
       ['GET', '/api/v2/docs'],
       ['GET', '/api/v1/docs/3f1e9a8c-2b7d-4c5e-9f0a-1b2c3d4e5f60/extra'],
+      // Paths under Swagger UI's files that name a folder (no redirect to the folder).
+      ['GET', '/api/a/%2e%2e'],
+      ['GET', '/api/%09/%2e%2e'],
     ])('%s %s → 404 with a JSON error', async (method, path) => {
       const call = method === 'GET' ? request(test.http).get(path) : request(test.http).post(path);
       const response = await call.set(user.auth);
