@@ -11,8 +11,8 @@
 // DB_POOL_SIZE (10, mysql2's default, which the service's TypeORM pool also uses).
 // Endpoints: GET /health, POST /api/v1/docs, GET /api/v1/docs (page, per_page, path),
 // GET, PUT and DELETE /api/v1/docs/:uuid. The business rules the service applies are
-// applied here too (token checks, pagination, folder paths, the HTML sanitiser from dist/),
-// so both do the same work per request apart from the framework.
+// applied here too (token checks, pagination, folder paths, the HTML sanitiser and the
+// response mappers from dist/), so both do the same work per request apart from the framework.
 'use strict';
 
 // =============================================================================================
@@ -111,7 +111,6 @@ async function onOneConnection(pool, work) {
 }
 
 const sqlTime = (date) => date.toISOString().slice(0, 23).replace('T', ' ');
-const iso = (value) => (value instanceof Date ? value : new Date(`${value}Z`)).toISOString();
 
 // ---------------------------------------------------------------------------------------------
 // HTTP
@@ -168,7 +167,8 @@ function readJson(request) {
 
 function createApp(pool) {
   const { HtmlSanitizer } = require(join(dist, 'docs', 'html-sanitizer.js'));
-  const { gravatarUrl } = require(join(dist, 'users', 'user.mapper.js'));
+  // The service's own mappers: the same fields in the same order, at the same cost.
+  const { toDocDetail, toDocListItems } = require(join(dist, 'docs', 'doc.mapper.js'));
   const sanitizer = new HtmlSanitizer();
   const lastRecorded = new Map();
 
@@ -204,39 +204,6 @@ function createApp(pool) {
       avatarUrl: row.avatar_url,
       scopes: String(row.scopes).split(' '),
     };
-  }
-
-  function listItems(rows, userId) {
-    const items = new Map();
-    for (const row of rows) {
-      const id = Number(row.doc_id);
-      let item = items.get(id);
-      if (!item) {
-        item = {
-          id,
-          uuid: row.uuid,
-          title: row.title,
-          path: Number(row.owner_id) === userId ? (row.path ?? '~') : null,
-          created_at: iso(row.created_at),
-          updated_at: iso(row.updated_at),
-          version: Number(row.version),
-          role: row.member_role,
-          user_docs: [],
-        };
-        items.set(id, item);
-      }
-      if (Number(row.user_id) === userId) item.role = row.member_role;
-      item.user_docs.push({
-        user: {
-          id: Number(row.user_id),
-          fname: row.fname,
-          lname: row.lname,
-          email: row.email,
-          avatar_url: row.avatar_url ?? gravatarUrl(row.email),
-        },
-      });
-    }
-    return [...items.values()];
   }
 
   function positive(params, name, fallback, max, rule) {
@@ -286,7 +253,7 @@ function createApp(pool) {
     }
     const totalPages = Math.ceil(total / perPage);
     return {
-      docs: listItems(rows, user.id),
+      docs: toDocListItems(rows, user.id),
       pagination: {
         current_page: page,
         next_page: page < totalPages ? page + 1 : null,
@@ -300,21 +267,7 @@ function createApp(pool) {
   async function get(user, uuid) {
     const rows = await query(pool, docsSql.detail, [user.id, uuid]);
     if (rows.length === 0) throw new HttpError(404, 'document not found');
-    const [{ id, uuid: docUuid, title, path, created_at, updated_at, version, role, user_docs }] =
-      listItems(rows, user.id);
-    const html = rows[0].html ?? '';
-    return {
-      id,
-      uuid: docUuid,
-      title,
-      html,
-      path,
-      created_at,
-      updated_at,
-      version,
-      role,
-      user_docs,
-    };
+    return toDocDetail(rows, user.id);
   }
 
   function requireWrite(user) {
