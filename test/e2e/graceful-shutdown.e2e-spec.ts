@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { createConnection, RowDataPacket } from 'mysql2/promise';
 import { randomUUID } from 'node:crypto';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent, ClientRequest, IncomingMessage, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { buildIfNeeded, runCli, RunningService, startBuiltService } from '../support/built-service';
 import { databaseKind, dropTestDatabase } from '../support/test-app';
@@ -10,6 +10,42 @@ import { databaseKind, dropTestDatabase } from '../support/test-app';
 type Outcome =
   | { title: string; status: number; uuid?: string }
   | { title: string; error: string; duringResponse: boolean };
+
+/**
+ * Starts a POST of `body` to the documents endpoint on `agent` (`false`: a fresh connection).
+ * `onResponse` gets the whole response (and the new document's uuid after a 201);
+ * `onResponseError` an error while the response was arriving.
+ */
+function postDoc(
+  service: RunningService,
+  token: string,
+  body: string,
+  agent: Agent | false,
+  onResponse: (res: IncomingMessage, uuid?: string) => void,
+  onResponseError: (error: NodeJS.ErrnoException) => void,
+): ClientRequest {
+  const headers = {
+    Authorization: `Bearer ${token}`,
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+  };
+  return httpRequest(
+    `${service.baseUrl}/api/v1/docs`,
+    { method: 'POST', agent, headers },
+    (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () =>
+        onResponse(
+          res,
+          res.statusCode === 201 ? (JSON.parse(text) as { uuid: string }).uuid : undefined,
+        ),
+      );
+      res.on('error', onResponseError);
+    },
+  );
+}
 
 /**
  * One POST on a fresh connection (no keep-alive), as a client of a load balancer would. The body
@@ -25,28 +61,13 @@ function create(
   return new Promise((resolve) => {
     const failed = (duringResponse: boolean) => (error: NodeJS.ErrnoException) =>
       resolve({ title, error: error.code ?? error.message, duringResponse });
-    const req = httpRequest(
-      `${service.baseUrl}/api/v1/docs`,
-      {
-        method: 'POST',
-        agent: false,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          const parsed =
-            res.statusCode === 201 ? (JSON.parse(text) as { uuid: string }) : undefined;
-          resolve({ title, status: res.statusCode!, uuid: parsed?.uuid });
-        });
-        res.on('error', failed(true));
-      },
+    const req = postDoc(
+      service,
+      token,
+      body,
+      false,
+      (res, uuid) => resolve({ title, status: res.statusCode!, uuid }),
+      failed(true),
     );
     req.on('error', failed(false));
     const half = Math.floor(body.length / 2);
@@ -74,35 +95,15 @@ function createKeptAlive(
   const body = JSON.stringify({ title, path: '~/kept-alive' });
   return new Promise((resolve) => {
     let connected = false;
-    const req = httpRequest(
-      `${service.baseUrl}/api/v1/docs`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          const parsed =
-            res.statusCode === 201 ? (JSON.parse(text) as { uuid: string }) : undefined;
-          resolve({
-            title,
-            status: res.statusCode!,
-            uuid: parsed?.uuid,
-            connection: res.headers.connection,
-          });
-        });
-        res.on('error', (error: NodeJS.ErrnoException) =>
-          resolve({ title, error: error.code ?? error.message, sent: true, reusedSocket: true }),
-        );
-      },
+    const req = postDoc(
+      service,
+      token,
+      body,
+      agent,
+      (res, uuid) =>
+        resolve({ title, status: res.statusCode!, uuid, connection: res.headers.connection }),
+      (error) =>
+        resolve({ title, error: error.code ?? error.message, sent: true, reusedSocket: true }),
     );
     req.on('socket', (socket) => {
       if (req.reusedSocket) connected = true;
