@@ -28,8 +28,7 @@ export async function serve(): Promise<void> {
     );
   }
   if (cluster.isWorker) {
-    // The primary says "Serving ..." once every worker has said this.
-    logger.log(`Worker ${cluster.worker!.id} ready`);
+    // The primary logs that this worker is ready, and "Serving ..." once every worker is.
     process.send!(WORKER_READY);
   } else {
     // The last line: tests and scripts wait for it.

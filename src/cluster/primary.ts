@@ -1,8 +1,9 @@
 import cluster, { Worker } from 'node:cluster';
+import pino from 'pino';
 import { createRootLogger } from '../common/logging/json-logger';
 import { AppConfig } from '../config/environment';
 
-/** What a worker tells the primary once it serves (after logging that it does). */
+/** What a worker tells the primary once it serves. */
 export const WORKER_READY = 'dms:worker-ready';
 
 /** Longest wait before replacing a worker that keeps failing to start. */
@@ -17,7 +18,11 @@ const MAX_RESTART_DELAY_MS = 30_000;
  * start once it serves and find nothing left to migrate.
  */
 export function runPrimary(config: AppConfig): void {
-  const log = createRootLogger(config.logLevel).child({ context: 'Cluster' });
+  // Synchronous writes (the primary logs a handful of lines): "Worker <n> ready" is out before
+  // the next worker is forked, and every worker's before "Serving ...".
+  const log = createRootLogger(config.logLevel, pino.destination({ dest: 1, sync: true })).child({
+    context: 'Cluster',
+  });
   const ready = new Set<Worker>();
   let serving = false;
   let stopping = false;
@@ -30,6 +35,7 @@ export function runPrimary(config: AppConfig): void {
     if (message !== WORKER_READY) return;
     ready.add(worker);
     restartDelayMs = 1000;
+    log.info({ workerPid: worker.process.pid }, `Worker ${worker.id} ready`);
     if (!serving && ready.size === 1 && !stopping) {
       for (let i = 1; i < config.workers; i++) fork();
     }

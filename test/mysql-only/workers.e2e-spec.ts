@@ -7,6 +7,7 @@ import { dropTestDatabase } from '../support/test-app';
 
 interface LogLine {
   pid: number;
+  workerPid?: number;
   msg: string;
   route?: string;
 }
@@ -19,11 +20,11 @@ function logLines(service: RunningService): LogLine[] {
     .map((line) => JSON.parse(line) as LogLine);
 }
 
-/** The pid of the worker that logged `Worker <n> ready`. */
+/** The pid of worker <n>, from the primary's `Worker <n> ready`. */
 function workerPid(service: RunningService, n: number): number {
   const line = logLines(service).find((l) => l.msg === `Worker ${n} ready`);
-  if (!line) throw new Error(`worker ${n} never got ready:\n${service.output()}`);
-  return line.pid;
+  if (!line?.workerPid) throw new Error(`worker ${n} never got ready:\n${service.output()}`);
+  return line.workerPid;
 }
 
 type Outcome = { status: number; uuid?: string; title: string } | { error: string; title: string };
