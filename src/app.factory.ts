@@ -1,11 +1,11 @@
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { answerClientErrorsWithJson } from './common/http/client-errors';
 import { GracefulShutdown } from './common/http/graceful-shutdown';
 import { requestDeadline } from './common/http/request-deadline';
 import { routeNotFound } from './common/http/route-not-found';
+import { securityHeaders } from './common/http/security-headers';
 import { createRootLogger, JsonLogger } from './common/logging/json-logger';
 import { REQUEST_ID_HEADER, requestLogging } from './common/logging/request-logging.middleware';
 import { AppConfig, LogLevel, parseEnvironment } from './config/environment';
@@ -57,19 +57,6 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   server.headersTimeout = Math.min(config.http.requestTimeoutMs, 60_000);
   answerClientErrorsWithJson(server);
   return app;
-}
-
-/** helmet's defaults, with a policy Swagger UI runs under (its scripts and styles are served here). */
-function securityHeaders() {
-  return helmet({
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:'],
-        // The service is often reached over plain HTTP inside a network; don't rewrite to https.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
 }
 
 function enableCors(app: NestExpressApplication, origins: AppConfig['http']['corsOrigins']) {

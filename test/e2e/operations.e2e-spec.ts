@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { API_SECURITY_HEADERS } from '../../src/common/http/security-headers';
 import { databaseKind, dropTestDatabase } from '../support/test-app';
 import {
   buildIfNeeded,
@@ -177,6 +178,17 @@ describe(`operating the built service (${databaseKind})`, () => {
       const scripts = html.match(/<script[^>]*>/g) ?? [];
       expect(scripts.length).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag).toMatch(/src="\.?\/?[^":]+"/);
+    });
+
+    it('sends API answers the fixed JSON set, none of the headers meant for pages', async () => {
+      for (const path of ['/health', '/api/v1/docs', '/api/v1/docs?page=2', '/api/v1']) {
+        const answer = await fetch(`${service.baseUrl}${path}`);
+        for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) {
+          expect([path, name, answer.headers.get(name)]).toEqual([path, name, value]);
+        }
+        expect(answer.headers.get('cross-origin-opener-policy')).toBeNull();
+        expect(answer.headers.get('origin-agent-cluster')).toBeNull();
+      }
     });
 
     it('answers an allowed origin, not others', async () => {
