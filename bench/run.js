@@ -192,6 +192,25 @@ function cpuMsOf(pid) {
   }
 }
 
+/** System calls (reads, writes) a process has made so far, from /proc/<pid>/io. */
+function syscallsOf(pid) {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+    const field = (name) => Number(new RegExp(`^${name}: (\\d+)`, 'm').exec(io)?.[1] ?? 0);
+    return { reads: field('syscr'), writes: field('syscw') };
+  } catch {
+    return { reads: 0, writes: 0 };
+  }
+}
+
+const treeSyscalls = (pid) =>
+  processTree(pid).reduce(
+    (sum, p) => {
+      const calls = syscallsOf(p);
+      return { reads: sum.reads + calls.reads, writes: sum.writes + calls.writes };
+    },
+    { reads: 0, writes: 0 },
+  );
 const treeRssKb = (pid) => processTree(pid).reduce((sum, p) => sum + memoryOf(p).rssKb, 0);
 const treeCpuMs = (pid) => processTree(pid).reduce((sum, p) => sum + cpuMsOf(p), 0);
 
@@ -590,8 +609,10 @@ async function measure(server, seed, options, testCase, round) {
   const kind = options.cpuProf ? 'profile' : 'allocations';
   if (profiled) await server.probe({ probe: `${kind}-start` });
   const cpuBefore = treeCpuMs(server.pid);
+  const syscallsBefore = treeSyscalls(server.pid);
   const result = await runAutocannon({ ...load, duration });
   const cpuMs = treeCpuMs(server.pid) - cpuBefore;
+  const syscallsAfter = treeSyscalls(server.pid);
   server.assertRunning();
   clearInterval(sampler);
   let profileFile;
@@ -607,6 +628,7 @@ async function measure(server, seed, options, testCase, round) {
     profileFile = (await server.probe({ probe: `${kind}-stop`, file }))?.file;
   }
   peakRssKb = Math.max(peakRssKb, treeRssKb(server.pid));
+  const perRequest = (n) => Number((n / Math.max(1, result.requests.total)).toFixed(2));
   return {
     case: testCase.name,
     server: server.name,
@@ -616,6 +638,9 @@ async function measure(server, seed, options, testCase, round) {
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     serverCpuMsPerRequest: Number((cpuMs / Math.max(1, result.requests.total)).toFixed(3)),
+    // Reads and writes of sockets and files (the log's included), per request.
+    readSyscallsPerRequest: perRequest(syscallsAfter.reads - syscallsBefore.reads),
+    writeSyscallsPerRequest: perRequest(syscallsAfter.writes - syscallsBefore.writes),
     peakRssMb: Math.round(peakRssKb / 1024),
     ...(profileFile && { profile: profileFile }),
   };
@@ -725,7 +750,8 @@ async function runCases(servers, seed, cases, options, kind) {
         rows.push({ ...row, round });
         console.log(
           `[${kind}] ${testCase.name} on ${server.name}${options.rounds > 1 ? `, round ${round}` : ''}: ` +
-            `${row.reqPerSec} req/s, p99 ${row.p99Ms} ms, ${row.serverCpuMsPerRequest} ms CPU/req`,
+            `${row.reqPerSec} req/s, p99 ${row.p99Ms} ms, ${row.serverCpuMsPerRequest} ms CPU/req, ` +
+            `${row.readSyscallsPerRequest} reads and ${row.writeSyscallsPerRequest} writes (system calls)/req`,
         );
         if (row.profile) {
           console.log(`    ${topOrigins(row.profile, row.requests)}`);
