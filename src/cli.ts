@@ -9,6 +9,7 @@ import { CliModule } from './cli/cli.module';
 import { DomainError } from './common/errors/domain-errors';
 import { validateInput } from './common/validation/validate-input';
 import { ConfigError, parseEnvironment } from './config/environment';
+import { assertSqliteDriverLoads } from './database/sqlite-driver';
 import { TOKEN_SCOPES } from './common/decorators/required-scope.decorator';
 import { toTokenRecord } from './auth/token.mapper';
 import { CreateUserDto } from './users/dto/create-user.dto';
@@ -17,7 +18,7 @@ import { UsersService } from './users/users.service';
 
 /** Runs one command against the configured database and closes it again. */
 async function withServices(work: (app: INestApplicationContext) => Promise<void>) {
-  parseEnvironment(process.env);
+  if (parseEnvironment(process.env).database.kind === 'sqlite') assertSqliteDriverLoads();
   const app = await NestFactory.createApplicationContext(CliModule, {
     logger: ['error'],
     abortOnError: false,

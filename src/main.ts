@@ -10,6 +10,10 @@ import { ConfigError, parseEnvironment } from './config/environment';
  */
 async function main(): Promise<void> {
   const config = parseEnvironment(process.env);
+  if (config.database.kind === 'sqlite') {
+    const { assertSqliteDriverLoads } = await import('./database/sqlite-driver.js');
+    assertSqliteDriverLoads();
+  }
   if (config.workers > 1 && cluster.isPrimary) {
     const { runPrimary } = await import('./cluster/primary.js');
     runPrimary(config);
