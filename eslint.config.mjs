@@ -13,6 +13,8 @@ export default tseslint.config(
       'jest.config.js',
       'scripts/',
       'bench/',
+      // Plain Node preloads for tests, run outside TypeScript.
+      'test/support/*.js',
       'eslint.config.mjs',
     ],
   },

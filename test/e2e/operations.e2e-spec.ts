@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { API_SECURITY_HEADERS } from '../../src/common/http/security-headers';
 import { databaseKind, dropTestDatabase } from '../support/test-app';
 import {
@@ -68,6 +70,23 @@ describe(`operating the built service (${databaseKind})`, () => {
       const result = await startBuiltServiceExpectingFailure({ [name]: value });
       expect(result).toMatchObject({ code: 1, stdout: '' });
       expect(result.stderr).toBe(`Invalid configuration: ${message}\n`);
+    });
+
+    it('a SQLite driver that does not load on this Node stops the server and the CLI with one line', async () => {
+      const broken = {
+        DATABASE_URL: '',
+        SQLITE_PATH: join(tmpdir(), `dms-test-broken-driver-${randomUUID()}.sqlite`),
+        NODE_OPTIONS: `--require ${join(__dirname, '..', 'support', 'broken-sqlite-driver.js')}`,
+      };
+      const line =
+        `The SQLite driver (better-sqlite3) does not load on Node ${process.version}: ` +
+        "Module did not self-register: '.../better_sqlite3.node'. It was compiled for another " +
+        'Node version or against other headers: run `npm rebuild better-sqlite3` with this Node ' +
+        '(the README\'s "Built for Node.js 24 LTS" says which headers to compile against).';
+      const server = await startBuiltServiceExpectingFailure(broken);
+      expect(server).toMatchObject({ code: 1, stdout: '', stderr: `${line}\n` });
+      const cli = await runCli(['users', 'list'], broken);
+      expect(cli).toEqual({ code: 1, stdout: '', stderr: `error: ${line}\n` });
     });
   });
 

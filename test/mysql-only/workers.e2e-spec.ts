@@ -114,7 +114,11 @@ describe('two workers behind one port (WEB_CONCURRENCY=2)', () => {
     const [first, second] = [workerPid(service, 1), workerPid(service, 2)];
     const firstReady = lines.findIndex((l) => l.msg === 'Worker 1 ready');
     expect(lines.findIndex((l) => l.pid === second)).toBeGreaterThan(firstReady);
-    expect(lines.find((l) => l.msg.startsWith('Serving http://'))!.msg).toContain('with 2 workers');
+    const serving = lines.findIndex((l) => l.msg.startsWith('Serving http://'));
+    expect(lines[serving].msg).toContain('with 2 workers');
+    // Each worker's ready line comes before "Serving ...", which scripts wait for.
+    expect(lines.findIndex((l) => l.msg === 'Worker 2 ready')).toBeLessThan(serving);
+    expect(firstReady).toBeLessThan(serving);
 
     const applied = await query<RowDataPacket>('SELECT name FROM migrations ORDER BY name');
     expect(applied.map((row) => row.name as string)).toEqual(

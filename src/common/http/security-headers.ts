@@ -18,9 +18,8 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 const API_HEADER_ENTRIES = Object.entries(API_SECURITY_HEADERS);
 
-function isApiPath(url: string): boolean {
-  return url.startsWith('/api/v1/') || url.startsWith('/health') || /^\/api\/v1(\?|$)/.test(url);
-}
+/** `/api/v1`, `/health` and what lies under them, with or without a query. */
+const API_PATH = /^\/(?:api\/v1|health)(?:[/?]|$)/;
 
 /**
  * API answers get the fixed set above; Swagger UI's pages (and anything else) helmet's
@@ -37,7 +36,7 @@ export function securityHeaders() {
     },
   });
   return (request: Request, response: Response, next: NextFunction): void => {
-    if (!isApiPath(request.url)) return forPages(request, response, next);
+    if (!API_PATH.test(request.url)) return forPages(request, response, next);
     for (const [name, value] of API_HEADER_ENTRIES) response.setHeader(name, value);
     next();
   };
