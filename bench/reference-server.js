@@ -165,7 +165,11 @@ function readJson(request) {
 // ---------------------------------------------------------------------------------------------
 // The endpoints
 
-function createApp(pool) {
+/**
+ * The endpoints' work on their own, without HTTP: what the reference serves, and what
+ * card-floor-server.js serves through the design card's framework.
+ */
+function createEndpoints(pool) {
   const { HtmlSanitizer } = require(join(dist, 'docs', 'html-sanitizer.js'));
   // The service's own mappers: the same fields in the same order, at the same cost.
   const { toDocDetail, toDocListItems } = require(join(dist, 'docs', 'doc.mapper.js'));
@@ -370,6 +374,12 @@ function createApp(pool) {
     if (result.affectedRows === 0) throw await whyNot(user, uuid, ['owner']);
   }
 
+  return { authenticate, list, get, requireWrite, create, update, remove };
+}
+
+function createApp(pool) {
+  const { authenticate, list, get, requireWrite, create, update, remove } = createEndpoints(pool);
+
   async function route(request, response) {
     const url = new URL(request.url, 'http://reference');
     const { pathname } = url;
@@ -473,4 +483,6 @@ function main() {
   process.on('SIGINT', stop);
 }
 
-main();
+if (require.main === module) main();
+
+module.exports = { createPool, createEndpoints, HttpError };

@@ -8,6 +8,7 @@
 //   npm run bench -- --db mysql --docs 100000 --duration 20
 //   npm run bench -- --sweep              list page 1 and last page at 1,000 / 10,000 / 100,000
 //   npm run bench -- --reference          the service against bench/reference-server.js (MySQL)
+//   npm run bench -- --reference --floor  and against the card's floor (card-floor-server.js)
 //   npm run bench -- --workers 2          the service with 1 and with 2 worker processes
 //
 // Options:
@@ -19,6 +20,9 @@
 //   --sweep, --sizes A,B,C    list page 1 and last page at each size (default 1000,10000,100000)
 //   --reference               also run bench/reference-server.js, the raw node:http + mysql2
 //                             server with the same SQL, and print service / reference ratios
+//   --floor                   also run bench/card-floor-server.js, the reference's endpoints
+//                             through the design card's least stack (Nest, Express, Passport
+//                             guard, ValidationPipe): service / floor and floor / reference
 //   --workers N               run the service with WEB_CONCURRENCY=1 and =N (rate-limit
 //                             counters in Redis) and print the scaling
 //   --redis                   rate-limit counters in Redis even with one process
@@ -90,6 +94,7 @@ function parseArgs(argv) {
     allocProf: false,
     only: undefined,
     reference: false,
+    floor: false,
     workers: 1,
     redis: false,
     rounds: undefined,
@@ -125,6 +130,7 @@ function parseArgs(argv) {
     else if (arg === '--alloc-prof') options.allocProf = true;
     else if (arg === '--only') options.only = value();
     else if (arg === '--reference') options.reference = true;
+    else if (arg === '--floor') options.floor = true;
     else if (arg === '--workers') options.workers = positiveInteger(value());
     else if (arg === '--redis') options.redis = true;
     else if (arg === '--rounds') options.rounds = positiveInteger(value());
@@ -132,13 +138,13 @@ function parseArgs(argv) {
     else if (arg === '--baseline') options.baseline = resolvePath(value());
     else if (arg === '--baseline-node-flags') options.baselineNodeFlags = value();
     else if (arg === '--help' || arg === '-h') {
-      console.log(readFileSync(__filename, 'utf8').split('\n').slice(1, 34).join('\n'));
+      console.log(readFileSync(__filename, 'utf8').split('\n').slice(1, 38).join('\n'));
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
   }
-  if (options.reference) {
+  if (options.reference || options.floor) {
     if (options.db === 'sqlite')
-      throw new Error('--reference needs MySQL (the reference is mysql2 only)');
+      throw new Error('--reference and --floor need MySQL (they are mysql2 only)');
     options.db = 'mysql';
   }
   return options;
@@ -259,6 +265,16 @@ function targetsFor(options) {
         script: join(__dirname, 'reference-server.js'),
         nodeFlags: [],
         env: { REFERENCE_WORKERS: String(workers) },
+      });
+    }
+    if (options.floor && workers === 1) {
+      targets.push({
+        name: 'floor',
+        kind: 'floor',
+        workers,
+        script: join(__dirname, 'card-floor-server.js'),
+        nodeFlags: [],
+        env: {},
       });
     }
     targets.push({
@@ -866,11 +882,14 @@ function printResults(title, summary, servers) {
   for (const service of servers.filter((s) => s.kind === 'service')) {
     for (const other of servers) {
       const sameSize = other.workers === service.workers;
-      if ((other.kind === 'reference' && sameSize) || other.kind === 'baseline') {
+      if ((other.kind === 'reference' && sameSize) || ['baseline', 'floor'].includes(other.kind)) {
         compare(service, other);
       }
     }
   }
+  const floor = servers.find((s) => s.kind === 'floor');
+  const reference = servers.find((s) => s.kind === 'reference' && s.workers === 1);
+  if (floor && reference) compare(floor, reference);
   for (const kind of ['service', 'reference']) {
     const one = servers.find((s) => s.kind === kind && s.workers === 1);
     const many = servers.find((s) => s.kind === kind && s.workers > 1);
@@ -953,12 +972,12 @@ async function benchDatabase(kind, options, stamp) {
   try {
     // The service first: it creates the schema (migrations) the others use.
     const targets = targetsFor(options).sort(
-      (a, b) => (a.kind === 'reference' ? 1 : 0) - (b.kind === 'reference' ? 1 : 0),
+      (a, b) => (a.kind === 'service' ? 0 : 1) - (b.kind === 'service' ? 0 : 1),
     );
     for (const target of targets) servers.push(await startServer(target, db.env, options, stamp));
     // They take turns, and are reported, in this order: fewer workers first; the reference,
-    // then a baseline build, then the service.
-    const rank = { reference: 0, baseline: 1, service: 2 };
+    // the card's floor, a baseline build, then the service.
+    const rank = { reference: 0, floor: 1, baseline: 2, service: 3 };
     servers.sort((a, b) => a.workers - b.workers || rank[a.kind] - rank[b.kind]);
     stopWatching = watchMemory(servers);
     await db.connect();
