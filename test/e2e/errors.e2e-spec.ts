@@ -117,6 +117,22 @@ describe(`error responses (${databaseKind})`, () => {
       expect(await totalCount()).toBe(before);
     });
 
+    it('a byte order mark before the JSON is ignored: the document is created as sent', async () => {
+      const response = await postRaw('\uFEFF{"title":"After a BOM","html":"<p>bom</p>"}');
+      expect(response.status).toBe(201);
+      const { uuid } = response.body as { uuid: string };
+      expect(response.body).toEqual({ uuid: expect.stringMatching(UUID) });
+      expect(await storedDoc(uuid)).toEqual(expectedDoc(uuid, 'After a BOM', '<p>bom</p>'));
+    });
+
+    it('a body of only a byte order mark reads as {} → 400 for the missing title, nothing stored', async () => {
+      const before = await totalCount();
+      const response = await postRaw('\uFEFF');
+      expectErrorBody(response, 400);
+      expect(response.body).toEqual({ error: 'title must be a string' });
+      expect(await totalCount()).toBe(before);
+    });
+
     it('malformed JSON on update → 400, document unchanged', async () => {
       const uuid = await givenDoc(test, user, { title: 'Keep me', html: '<p>keep</p>' });
       const response = await request(test.http)
