@@ -72,6 +72,29 @@ export class TransactionRunner {
   }
 
   /**
+   * Runs reads that must all see one moment of the database. MySQL: a read-only transaction
+   * with a consistent snapshot, in REPEATABLE READ whatever the server's default (only that
+   * level keeps one snapshot for the whole transaction). SQLite: a turn of its own, so no
+   * other request's transaction is open and no write runs between the reads.
+   */
+  async snapshot<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.dataSource.options.type === 'better-sqlite3') return this.exclusive(work);
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      await runner.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+      await runner.query('START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY');
+      try {
+        return await work(runner.manager);
+      } finally {
+        // Nothing was written: ending the transaction either way is the same.
+        await runner.query('ROLLBACK').catch(() => undefined);
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /**
    * Runs one write statement outside a transaction; on SQLite only once no transaction is
    * open. On MySQL a statement rolled back by a conflict (Galera certifies autocommit
    * statements too) is run again like a transaction.

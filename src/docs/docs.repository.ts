@@ -7,7 +7,7 @@ import { toSqlTimestamp } from '../database/sql-values';
 import { TransactionRunner } from '../database/transaction-runner';
 import { rolesThatMay } from './doc-access';
 import type { Role } from './entities/user-doc.entity';
-import { pageWindow } from './pagination';
+import { PageWindow, pageWindow } from './pagination';
 
 /** Which of the caller's own documents a folder filter keeps: those directly in home, or in one folder. */
 export type FolderFilter = { home: true } | { folderPathHash: string };
@@ -20,6 +20,8 @@ export type ListFilter = { role?: Role; folder?: undefined } | { folder: FolderF
 
 /** One row per document and member: a document with n members comes back as n rows. */
 export interface DocMemberRow {
+  /** On list pages: the list's total, read by the same statement as the page. */
+  total_count?: number | string;
   doc_id: number;
   uuid: string;
   title: string;
@@ -36,6 +38,12 @@ export interface DocMemberRow {
   lname: string;
   email: string;
   avatar_url: string | null;
+}
+
+/** A page of a list and the total it is a page of, read at one moment. */
+export interface ListPage {
+  rows: DocMemberRow[];
+  totalCount: number;
 }
 
 /** What a user may do with a document, and its version: why a write matched nothing. */
@@ -76,13 +84,15 @@ const UPDATER_ROLES = rolesThatMay('update')
 /**
  * The ids of one page, read from a list-order index alone, then joined to their documents and
  * members (a deferred join). Pages in the second half of the list are read from the oldest
- * end, so skipping rows never costs more than half the list.
+ * end, so skipping rows never costs more than half the list. Each row also carries the list's
+ * total, counted by the same statement: the page and its total describe one moment.
  */
 function pageSql(
+  total: string,
   pageIds: (direction: 'ASC' | 'DESC') => string,
   from: 'newest-first' | 'oldest-first',
 ): string {
-  return `SELECT ${MEMBER_COLUMNS}
+  return `SELECT (${total}) AS total_count, ${MEMBER_COLUMNS}
 FROM (${pageIds(from === 'newest-first' ? 'DESC' : 'ASC')}) page
 JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
@@ -101,6 +111,11 @@ const folderCondition = (filter: FolderFilter) =>
   'home' in filter
     ? 'folder_id IS NULL'
     : 'folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?)';
+/** How many documents a list has: the user's count slots (a few rows per role), or one folder's. */
+const TOTAL = 'SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ?';
+const TOTAL_WITH_ROLE = `${TOTAL} AND role = ?`;
+const folderTotal = (filter: FolderFilter) =>
+  `SELECT COUNT(*) AS n FROM docs WHERE owner_id = ? AND ${folderCondition(filter)}`;
 const folderPageIds = (filter: FolderFilter) => (direction: 'ASC' | 'DESC') =>
   `SELECT id AS doc_id, updated_at AS sort_at FROM docs WHERE owner_id = ? AND ${folderCondition(filter)}
       ORDER BY updated_at ${direction}, id ${direction} LIMIT ? OFFSET ?`;
@@ -129,15 +144,17 @@ const versionCondition = (column: string, versions: number) =>
  * (the benchmark's EXPLAIN, and its reference server, which must send the same SQL).
  */
 export const docsSql = {
-  total: 'SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ?',
-  totalWithRole:
-    'SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ? AND role = ?',
-  page: (from: 'newest-first' | 'oldest-first') => pageSql(membershipPageIds(false), from),
-  pageWithRole: (from: 'newest-first' | 'oldest-first') => pageSql(membershipPageIds(true), from),
-  folderTotal: (filter: FolderFilter) =>
-    `SELECT COUNT(*) AS n FROM docs WHERE owner_id = ? AND ${folderCondition(filter)}`,
+  total: TOTAL,
+  totalWithRole: TOTAL_WITH_ROLE,
+  folderTotal,
+  /** Parameters: the total's (user id), then the page's (user id, limit, offset). */
+  page: (from: 'newest-first' | 'oldest-first') => pageSql(TOTAL, membershipPageIds(false), from),
+  /** Parameters: user id and role for the total, then user id, role, limit, offset. */
+  pageWithRole: (from: 'newest-first' | 'oldest-first') =>
+    pageSql(TOTAL_WITH_ROLE, membershipPageIds(true), from),
+  /** Parameters: the folder's (user id, folder) for the total, then again, limit, offset. */
   folderPage: (filter: FolderFilter, from: 'newest-first' | 'oldest-first') =>
-    pageSql(folderPageIds(filter), from),
+    pageSql(folderTotal(filter), folderPageIds(filter), from),
 
   detail: `SELECT ${MEMBER_COLUMNS}, d.html AS html
 FROM docs d
@@ -217,42 +234,91 @@ export class DocsRepository {
   }
 
   /**
+   * One page of the list (`limit` documents from `offset`, with every member of each), and the
+   * total it is a page of, as of one moment, while documents are shared, unshared and deleted.
+   *
+   * The page statement counts the total too, and one statement reads one snapshot (InnoDB and
+   * SQLite alike). The first page needs nothing else. A later page is counted first, to read
+   * it from the nearer end of the index; when the page statement then finds another total,
+   * the list changed in between and that window is stale, so count and page are read again in
+   * one consistent snapshot (a read-only transaction).
+   */
+  async listPage(
+    userId: number,
+    filter: ListFilter,
+    offset: number,
+    limit: number,
+  ): Promise<ListPage> {
+    const counted = offset === 0 ? undefined : await this.count(userId, filter);
+    if (counted !== undefined && offset >= counted) return { rows: [], totalCount: counted };
+    const window: PageWindow =
+      counted === undefined
+        ? { from: 'newest-first', offset, limit }
+        : pageWindow(offset, limit, counted);
+    const rows = await this.page(userId, filter, window);
+    if (rows.length === 0) {
+      // Nothing on the first page: the list was empty. Nothing on a later one: it shrank.
+      if (offset === 0) return { rows, totalCount: 0 };
+    } else if (window.from === 'newest-first' || Number(rows[0].total_count) === counted) {
+      // Read from the newest end, the rows are the page whatever the total.
+      return { rows, totalCount: Number(rows[0].total_count) };
+    }
+    return this.transactions.snapshot(async (manager) => {
+      const totalCount = await this.count(userId, filter, manager);
+      if (offset >= totalCount) return { rows: [], totalCount };
+      const stable = pageWindow(offset, limit, totalCount);
+      return { rows: await this.page(userId, filter, stable, manager), totalCount };
+    });
+  }
+
+  /**
    * How many documents the list shows. By membership: the sum of the user's count slots (a few
    * rows per role). One folder: counted on the folder list-order index.
    */
-  async countForUser(userId: number, filter: ListFilter): Promise<number> {
+  private async count(
+    userId: number,
+    filter: ListFilter,
+    manager?: EntityManager,
+  ): Promise<number> {
     const [row] =
       filter.folder !== undefined
-        ? await this.rows<{ n: number | string }>(docsSql.folderTotal(filter.folder), [
-            userId,
-            ...folderParameters(filter.folder, userId),
-          ])
+        ? await this.rows<{ n: number | string }>(
+            docsSql.folderTotal(filter.folder),
+            [userId, ...folderParameters(filter.folder, userId)],
+            manager,
+          )
         : filter.role === undefined
-          ? await this.rows<{ n: number | string }>(docsSql.total, [userId])
-          : await this.rows<{ n: number | string }>(docsSql.totalWithRole, [userId, filter.role]);
+          ? await this.rows<{ n: number | string }>(docsSql.total, [userId], manager)
+          : await this.rows<{ n: number | string }>(
+              docsSql.totalWithRole,
+              [userId, filter.role],
+              manager,
+            );
     return Number(row?.n ?? 0);
   }
 
-  /** One page of the list, most recently updated first, with every member of each document. */
-  listPageForUser(
+  /** The rows of one window of the list, each with the list's total (see `pageSql`). */
+  private page(
     userId: number,
     filter: ListFilter,
-    limit: number,
-    offset: number,
-    totalCount: number,
+    { from, offset, limit }: PageWindow,
+    manager?: EntityManager,
   ): Promise<DocMemberRow[]> {
-    const { from, ...window } = pageWindow(offset, limit, totalCount);
-    const paging = [window.limit, window.offset];
     if (filter.folder !== undefined) {
-      return this.rows<DocMemberRow>(docsSql.folderPage(filter.folder, from), [
-        userId,
-        ...folderParameters(filter.folder, userId),
-        ...paging,
-      ]);
+      const folder = [userId, ...folderParameters(filter.folder, userId)];
+      return this.rows<DocMemberRow>(
+        docsSql.folderPage(filter.folder, from),
+        [...folder, ...folder, limit, offset],
+        manager,
+      );
     }
     return filter.role === undefined
-      ? this.rows<DocMemberRow>(docsSql.page(from), [userId, ...paging])
-      : this.rows<DocMemberRow>(docsSql.pageWithRole(from), [userId, filter.role, ...paging]);
+      ? this.rows<DocMemberRow>(docsSql.page(from), [userId, userId, limit, offset], manager)
+      : this.rows<DocMemberRow>(
+          docsSql.pageWithRole(from),
+          [userId, filter.role, userId, filter.role, limit, offset],
+          manager,
+        );
   }
 
   /** A document the user is a member of, with its HTML and every member. */
@@ -332,8 +398,8 @@ export class DocsRepository {
     return rows.length > 0;
   }
 
-  private rows<T>(sql: string, parameters: unknown[]): Promise<T[]> {
-    return this.sql.rows<T>(sql, parameters);
+  private rows<T>(sql: string, parameters: unknown[], manager?: EntityManager): Promise<T[]> {
+    return this.sql.rows<T>(sql, parameters, manager);
   }
 }
 

@@ -20,7 +20,7 @@ import { DocDetailDto, DocListDto } from './dto/doc-list.dto';
 import { ListDocsQueryDto } from './dto/list-docs-query.dto';
 import { UpdateDocDto } from './dto/update-doc.dto';
 import { HtmlSanitizer } from './html-sanitizer';
-import { pageOffset, paginate } from './pagination';
+import { paginate } from './pagination';
 
 export interface CreateOptions {
   /** The new document's UUID, when the caller reserved one (idempotent creates). */
@@ -115,15 +115,14 @@ export class DocsService {
     return { doc: response, replayed };
   }
 
-  /** Two queries: the count, then (unless the page is past the end) the page. */
+  /** One page and its pagination, from one moment of the list (see `DocsRepository.listPage`). */
   async list(user: UserProfile, query: ListDocsQueryDto): Promise<DocListDto> {
     const filter = listFilter(query);
-    const totalCount = filter === null ? 0 : await this.docs.countForUser(user.id, filter);
-    const offset = pageOffset(query.page, query.per_page, totalCount);
-    const rows =
-      filter === null || offset === null
-        ? []
-        : await this.docs.listPageForUser(user.id, filter, query.per_page, offset, totalCount);
+    const offset = (query.page - 1) * query.per_page;
+    const { rows, totalCount } =
+      filter === null
+        ? { rows: [], totalCount: 0 }
+        : await this.docs.listPage(user.id, filter, offset, query.per_page);
     return {
       docs: toDocListItems(rows, user.id),
       pagination: paginate(query.page, query.per_page, totalCount),

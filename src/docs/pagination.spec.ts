@@ -1,4 +1,4 @@
-import { pageOffset, pageWindow, paginate } from './pagination';
+import { pageWindow, paginate } from './pagination';
 
 describe('paginate (Kaminari rules)', () => {
   it.each([
@@ -166,37 +166,6 @@ describe('paginate (Kaminari rules)', () => {
     expect(pagination).toHaveProperty('next_page', null);
     expect(pagination).toHaveProperty('prev_page', null);
   });
-});
-
-describe('pageOffset', () => {
-  it.each([
-    { label: 'first page with items', page: 1, perPage: 20, totalCount: 5, expected: 0 },
-    { label: 'second page', page: 2, perPage: 20, totalCount: 21, expected: 20 },
-    { label: 'last page, exactly filled', page: 3, perPage: 10, totalCount: 30, expected: 20 },
-    { label: 'one item per page', page: 3, perPage: 1, totalCount: 3, expected: 2 },
-    { label: 'no items at all', page: 1, perPage: 20, totalCount: 0, expected: null },
-    { label: 'just past the last item', page: 4, perPage: 10, totalCount: 30, expected: null },
-    { label: 'far past the last page', page: 50, perPage: 20, totalCount: 21, expected: null },
-    {
-      label: 'big numbers',
-      page: 5_000_000,
-      perPage: 100,
-      totalCount: 1_000_000_001,
-      expected: 499_999_900,
-    },
-    {
-      label: 'big numbers, the very last item',
-      page: 10_000_001,
-      perPage: 100,
-      totalCount: 1_000_000_001,
-      expected: 1_000_000_000,
-    },
-  ])(
-    '$label: page $page by $perPage of $totalCount gives $expected',
-    ({ page, perPage, totalCount, expected }) => {
-      expect(pageOffset(page, perPage, totalCount)).toBe(expected);
-    },
-  );
 });
 
 describe('pageWindow (which end of the list order a page is read from)', () => {

@@ -15,12 +15,6 @@ export function paginate(page: number, perPage: number, totalCount: number): Pag
   };
 }
 
-/** Rows to skip for a page; `null` when the page starts past the last item. */
-export function pageOffset(page: number, perPage: number, totalCount: number): number | null {
-  const offset = (page - 1) * perPage;
-  return offset < totalCount ? offset : null;
-}
-
 /** Which rows to read for a page, and from which end of the list order. */
 export interface PageWindow {
   /** `newest-first`: the list's own order; `oldest-first`: read backwards, then reversed. */
