@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import { AppConfigValues } from '../config/app.config';
+import { WriteConflict } from '../database/database-errors';
 import { TransactionRunner } from '../database/transaction-runner';
 import { hashIdempotencyKey } from './idempotency-key';
 import { IdempotencyKeyInUse, IdempotencyKeyReused } from './idempotency.errors';
@@ -264,6 +265,68 @@ describe('IdempotencyService', () => {
     await expect(service.run(request(), failing)).rejects.toThrow('connect ECONNREFUSED');
     expect(keys.release).toHaveBeenCalledTimes(3);
     // Released on the third try: a retry starts at once.
+    expect(keys.row()).toBeUndefined();
+  });
+
+  describe('a key stored in phase 1 whose answer was lost (the node died after committing it)', () => {
+    const connectionLost = () =>
+      Object.assign(new Error('Connection lost: The server closed the connection.'), {
+        code: 'PROTOCOL_CONNECTION_LOST',
+        fatal: true,
+      });
+    beforeEach(() => jest.spyOn(service['logger'], 'warn').mockImplementation(() => undefined));
+
+    it('is released before the failure is answered: the retry creates at once', async () => {
+      const op = operation();
+      keys.insertIfAbsent.mockImplementationOnce(async (_m: EntityManager, key: NewKey) => {
+        keys.put({ ...key, attempt: 1, leaseUntil: key.leaseUntil });
+        throw connectionLost();
+      });
+      await expect(service.run(request(), op)).rejects.toThrow('Connection lost');
+      expect(op.perform).not.toHaveBeenCalled();
+      expect(keys.row()).toBeUndefined();
+      const retry = operation();
+      expect(await service.run(request(), retry)).toMatchObject({ replayed: false });
+      expect(retry.perform).toHaveBeenCalledTimes(1);
+    });
+
+    it('so is a reclaimed expired key, and only the row with its own new reserved id', async () => {
+      keys.put({ attempt: 4, expiresAt: new Date(now - 1) });
+      keys.reclaimExpired.mockImplementationOnce(
+        async (_m: EntityManager, key: NewKey, seen: number) => {
+          keys.put({ ...key, attempt: seen + 1, leaseUntil: key.leaseUntil });
+          throw connectionLost();
+        },
+      );
+      await expect(service.run(request(), operation())).rejects.toThrow('Connection lost');
+      expect(keys.release).toHaveBeenCalledWith(
+        manager,
+        expect.objectContaining({ attempt: 5, resourceId: expect.not.stringMatching(/^reserved/) }),
+      );
+      expect(keys.row()).toBeUndefined();
+    });
+
+    it('leaves the row of another request alone: the release matches nothing', async () => {
+      // The database failed on the read, after an insert that collided with a live holder.
+      keys.put({ resourceId: 'reserved-other', leaseUntil: new Date(now + 20_000) });
+      keys.find.mockRejectedValueOnce(connectionLost());
+      await expect(service.run(request(), operation())).rejects.toThrow('Connection lost');
+      expect(keys.row()).toMatchObject({ resourceId: 'reserved-other', attempt: 1 });
+    });
+
+    it('is not released after a failure that is no outage (the statement did not run)', async () => {
+      keys.insertIfAbsent.mockRejectedValueOnce(new Error('syntax error'));
+      await expect(service.run(request(), operation())).rejects.toThrow('syntax error');
+      expect(keys.release).not.toHaveBeenCalled();
+    });
+  });
+
+  it('tries the release again when it kept conflicting (a cluster re-forming)', async () => {
+    const failing = operation();
+    failing.perform.mockRejectedValue(new Error('database went away'));
+    keys.release.mockRejectedValueOnce(new WriteConflict(new Error('deadlock')));
+    await expect(service.run(request(), failing)).rejects.toThrow('database went away');
+    expect(keys.release).toHaveBeenCalledTimes(2);
     expect(keys.row()).toBeUndefined();
   });
 

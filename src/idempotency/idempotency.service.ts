@@ -4,7 +4,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import { appConfig, AppConfigValues } from '../config/app.config';
-import { isDatabaseUnavailable, isRetryableConflict } from '../database/database-errors';
+import {
+  isDatabaseUnavailable,
+  isRetryableConflict,
+  WriteConflict,
+} from '../database/database-errors';
 import { TransactionRunner } from '../database/transaction-runner';
 import { decide } from './idempotency-decision';
 import { hashIdempotencyKey } from './idempotency-key';
@@ -73,7 +77,9 @@ class KeyNoLongerHeld extends Error {}
  *    token): a request that lost its lease cannot commit.
  * 3. If the operation fails, the key is released (deleted if still pending and held), so a
  *    retry need not wait for the lease; the operation's transaction committed nothing. If
- *    the key was no longer held, the request looks again and answers as a repeat would.
+ *    the key was no longer held, the request looks again and answers as a repeat would. So
+ *    is a key this request may have stored in phase 1 when the database failed before
+ *    saying whether it had.
  */
 @Injectable()
 export class IdempotencyService {
@@ -138,20 +144,39 @@ export class IdempotencyService {
   /**
    * Phase 1: stores the key as pending, or settles what to do about the row already there.
    * One turn on SQLite; on MySQL each statement commits on its own.
+   *
+   * A write whose answer never came (the node died after committing it, or the connection
+   * broke on the way back) may have stored the key as pending for a whole lease with no
+   * request working on it: the client's retry would be told to wait. Its resource id is new,
+   * so nobody else holds it: it is released before the failure is answered.
    */
-  private claim(id: KeyId, fingerprint: string): Promise<Claim> {
-    return this.transactions.exclusive(async (manager) => {
-      for (let round = 1; round <= ROUNDS; round++) {
-        try {
-          const claim = await this.tryClaim(manager, id, fingerprint);
-          if (claim) return claim;
-        } catch (error) {
-          // A multi-primary cluster reports a lost certification race as a deadlock.
-          if (!isRetryableConflict(error)) throw error;
+  private async claim(id: KeyId, fingerprint: string): Promise<Claim> {
+    let written: KeyHold | undefined;
+    try {
+      return await this.transactions.exclusive(async (manager) => {
+        for (let round = 1; round <= ROUNDS; round++) {
+          try {
+            const claim = await this.tryClaim(manager, id, fingerprint, (hold) => {
+              written = hold;
+            });
+            if (claim) return claim;
+          } catch (error) {
+            // A multi-primary cluster reports a lost certification race as a deadlock.
+            if (!isRetryableConflict(error)) throw error;
+          }
         }
+        throw new IdempotencyKeyInUse(1);
+      });
+    } catch (error) {
+      if (
+        written !== undefined &&
+        isDatabaseUnavailable(error) &&
+        (await this.release(written)) === 'released'
+      ) {
+        this.logger.warn('released an idempotency key stored just before the database failed');
       }
-      throw new IdempotencyKeyInUse(1);
-    });
+      throw error;
+    }
   }
 
   /** One try; null when the row changed under it and the caller should look again. */
@@ -159,6 +184,7 @@ export class IdempotencyService {
     manager: EntityManager,
     id: KeyId,
     fingerprint: string,
+    writing: (hold: KeyHold) => void,
   ): Promise<Claim | null> {
     const now = this.clock.now();
     const fresh: NewKey = {
@@ -174,6 +200,7 @@ export class IdempotencyService {
       hold: { ...id, resourceId, attempt },
       takenOver,
     });
+    writing({ ...id, resourceId: fresh.resourceId, attempt: 1 });
     if (await this.keys.insertIfAbsent(manager, fresh)) return held(fresh.resourceId, 1, false);
 
     const stored = await this.keys.find(manager, id);
@@ -182,6 +209,7 @@ export class IdempotencyService {
       case 'insert-again':
         return null;
       case 'reclaim':
+        writing({ ...id, resourceId: fresh.resourceId, attempt: stored!.attempt + 1 });
         return (await this.keys.reclaimExpired(manager, fresh, stored!.attempt, now))
           ? held(fresh.resourceId, stored!.attempt + 1, false)
           : null;
@@ -200,7 +228,7 @@ export class IdempotencyService {
 
   /**
    * Lets a retry start at once. When the database cannot be reached (the failure was likely
-   * that), the release is tried again, with growing pauses, until it lands or the lease runs
+   * that) or the delete kept conflicting, the release is tried again, with growing pauses, until it lands or the lease runs
    * out anyway: otherwise the client's retry after a short outage (a Galera failover) would
    * find the key still held and wait out the whole lease. The failed request is answered once
    * the key is released (or the request deadline answers it first).
@@ -214,8 +242,9 @@ export class IdempotencyService {
         );
         return released ? 'released' : 'not-held';
       } catch (error) {
-        const unavailable = isDatabaseUnavailable(error);
-        if (!unavailable || this.clock.now().getTime() + pauseMs >= leaseEnds) {
+        // A conflict given up on (a cluster busy re-forming) is worth another try as well.
+        const passing = isDatabaseUnavailable(error) || error instanceof WriteConflict;
+        if (!passing || this.clock.now().getTime() + pauseMs >= leaseEnds) {
           this.logger.warn(
             `could not release an idempotency key after a failure: ${error instanceof Error ? error.message : String(error)}`,
           );

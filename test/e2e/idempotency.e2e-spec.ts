@@ -3,13 +3,17 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { QueryFailedError } from 'typeorm';
 import { Clock } from '../../src/common/clock';
 import { toSqlTimestamp } from '../../src/database/sql-values';
 import { TransactionRunner } from '../../src/database/transaction-runner';
 import { DocsRepository } from '../../src/docs/docs.repository';
 import { IdempotencySweeper, SWEEP_BATCH } from '../../src/idempotency/idempotency-sweeper';
 import { hashIdempotencyKey } from '../../src/idempotency/idempotency-key';
-import { deleteExpiredStatement } from '../../src/idempotency/idempotency.repository';
+import {
+  deleteExpiredStatement,
+  IdempotencyRepository,
+} from '../../src/idempotency/idempotency.repository';
 import { requestFingerprint } from '../../src/idempotency/request-fingerprint';
 import { givenDoc, givenUser, TestUser } from '../support/builders';
 import { tableCounts, UUID } from '../support/expectations';
@@ -287,6 +291,36 @@ describe(`POST /api/v1/docs with an Idempotency-Key (${databaseKind})`, () => {
       expect(failed.status).toBe(500);
       expect(await docsOf(owner)).toEqual([]);
       const retry = await create({ title: 'Retry me' }, 'after-500', owner);
+      expect(retry.status).toBe(201);
+      expect(retry.headers['idempotency-replayed']).toBeUndefined();
+      expect(await docsOf(owner)).toEqual([retry.body.uuid]);
+    });
+  });
+
+  describe('a key stored whose answer was lost (the database node died right after the commit)', () => {
+    it('is 503, and the retry with the same key creates the document at once (no 409)', async () => {
+      const owner = await givenUser(test);
+      const repository = test.app.get(IdempotencyRepository);
+      const insertKey = repository.insertIfAbsent.bind(repository);
+      jest.spyOn(repository, 'insertIfAbsent').mockImplementationOnce(async (manager, key) => {
+        await insertKey(manager, key);
+        // What mysql2 reports when the server goes away before answering.
+        throw new QueryFailedError(
+          'INSERT INTO idempotency_keys ...',
+          [],
+          Object.assign(new Error('Connection lost: The server closed the connection.'), {
+            code: 'PROTOCOL_CONNECTION_LOST',
+            fatal: true,
+          }),
+        );
+      });
+      const failed = await create({ title: 'Lost answer' }, 'lost-answer', owner);
+      expect({ status: failed.status, body: failed.body as unknown }).toEqual({
+        status: 503,
+        body: { error: 'database is unavailable' },
+      });
+      expect(Number((await keyRows(owner))[0].n)).toBe(0);
+      const retry = await create({ title: 'Lost answer' }, 'lost-answer', owner);
       expect(retry.status).toBe(201);
       expect(retry.headers['idempotency-replayed']).toBeUndefined();
       expect(await docsOf(owner)).toEqual([retry.body.uuid]);
