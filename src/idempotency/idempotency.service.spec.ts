@@ -278,10 +278,12 @@ describe('IdempotencyService', () => {
 
     it('is released before the failure is answered: the retry creates at once', async () => {
       const op = operation();
-      keys.insertIfAbsent.mockImplementationOnce(async (_m: EntityManager, key: NewKey) => {
-        keys.put({ ...key, attempt: 1, leaseUntil: key.leaseUntil });
-        throw connectionLost();
-      });
+      keys.insertIfAbsent.mockImplementationOnce((_m: EntityManager, key: NewKey) =>
+        settle(() => {
+          keys.put({ ...key, attempt: 1, leaseUntil: key.leaseUntil });
+          throw connectionLost();
+        }),
+      );
       await expect(service.run(request(), op)).rejects.toThrow('Connection lost');
       expect(op.perform).not.toHaveBeenCalled();
       expect(keys.row()).toBeUndefined();
@@ -292,11 +294,11 @@ describe('IdempotencyService', () => {
 
     it('so is a reclaimed expired key, and only the row with its own new reserved id', async () => {
       keys.put({ attempt: 4, expiresAt: new Date(now - 1) });
-      keys.reclaimExpired.mockImplementationOnce(
-        async (_m: EntityManager, key: NewKey, seen: number) => {
+      keys.reclaimExpired.mockImplementationOnce((_m: EntityManager, key: NewKey, seen: number) =>
+        settle(() => {
           keys.put({ ...key, attempt: seen + 1, leaseUntil: key.leaseUntil });
           throw connectionLost();
-        },
+        }),
       );
       await expect(service.run(request(), operation())).rejects.toThrow('Connection lost');
       expect(keys.release).toHaveBeenCalledWith(
