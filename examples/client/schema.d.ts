@@ -826,7 +826,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description The `ETag` of a copy you have (`"3"`): if the document is still that version, the answer is `304` with no body. */
+        /** @description The `ETag` of a copy you have (`"3"`), a comma-separated list of them, or `*`: if the document is still a version named (weak tags such as `W/"3"` count too), the answer is `304` with the `ETag` and no body, whatever `Cache-Control` the request carries. */
         'If-None-Match'?: string;
       };
       path: {

@@ -3,6 +3,7 @@ import {
   Controller,
   Delete,
   Get,
+  Headers,
   HttpCode,
   HttpStatus,
   Param,
@@ -24,7 +25,7 @@ import {
 import type { Response } from 'express';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { IfMatch } from '../common/decorators/if-match.decorator';
-import { entityTag, VersionCondition } from '../common/http/entity-tags';
+import { entityTag, namesVersion, VersionCondition } from '../common/http/entity-tags';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
 import { ApiErrorResponses, BearerAuth } from '../common/swagger/api-responses.decorator';
 import {
@@ -144,7 +145,7 @@ export class DocsController {
     name: 'If-None-Match',
     required: false,
     description:
-      'The `ETag` of a copy you have (`"3"`): if the document is still that version, the answer is `304` with no body.',
+      'The `ETag` of a copy you have (`"3"`), a comma-separated list of them, or `*`: if the document is still a version named (weak tags such as `W/"3"` count too), the answer is `304` with the `ETag` and no body, whatever `Cache-Control` the request carries.',
   })
   @ApiOperation({
     operationId: 'getDoc',
@@ -162,12 +163,16 @@ export class DocsController {
   async get(
     @CurrentUser() user: UserProfile,
     @Param('uuid', UuidPipe) uuid: string,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<DocDetailDto> {
+  ): Promise<DocDetailDto | undefined> {
     const doc = await this.docs.get(user, uuid);
-    // Express answers 304 itself when If-None-Match names this tag.
     response.setHeader('ETag', entityTag(doc.version));
-    return doc;
+    // Not Express's freshness check: it skips If-None-Match when the request also says
+    // `Cache-Control: no-cache`, as Node's fetch() does with every conditional request.
+    if (!namesVersion(ifNoneMatch, doc.version)) return doc;
+    response.status(HttpStatus.NOT_MODIFIED);
+    return undefined;
   }
 
   @Put(':uuid')

@@ -2,12 +2,13 @@
 // authorises with a token made by the CLI, creates a document from the example body and finds
 // it in the list; then creates one from a body without `path` and finds it with the list's
 // form left as Swagger UI fills it; then shares a document with a second user and lists it
-// with that user's token. The final page is saved in test-artifacts/: swagger-ui.png (the viewport)
+// with that user's token; and revalidates a document with the page's own fetch() (304 while
+// the ETag is current, also on a reload's `Cache-Control: no-cache`). The final page is saved in test-artifacts/: swagger-ui.png (the viewport)
 // and swagger-ui-full.png (the whole page).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Browser, chromium, Locator, Page } from 'playwright-core';
+import { Browser, chromium, Locator, Page, Request } from 'playwright-core';
 import { buildIfNeeded, runCli, RunningService, startBuiltService } from '../support/built-service';
 import { UUID } from '../support/expectations';
 
@@ -204,5 +205,58 @@ describe('Swagger UI in headless Chromium', () => {
     ]);
     await list.locator('.live-responses-table').evaluate((table) => table.scrollIntoView());
     await page.mouse.wheel(0, -160);
+  }, 120000);
+
+  it("revalidates a document with the browser's own fetch(): 304 for its ETag, 200 once it changed", async () => {
+    await page.goto(`${service.baseUrl}/api`);
+    const sent: Promise<Record<string, string>>[] = [];
+    const record = (request: Request) => {
+      if (request.url().includes('/api/v1/docs/')) sent.push(request.allHeaders());
+    };
+    page.on('request', record);
+    const answers = await page.evaluate(async (bearer) => {
+      const auth = { Authorization: `Bearer ${bearer}` };
+      const json = { ...auth, 'Content-Type': 'application/json' };
+      const created = await fetch('/api/v1/docs', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ title: 'Cached in the browser' }),
+      });
+      const { uuid } = (await created.json()) as { uuid: string };
+      const address = `/api/v1/docs/${uuid}`;
+      const first = await fetch(address, { headers: auth });
+      const etag = first.headers.get('ETag')!;
+      // `cache` is the browser's RequestInit (Node's types, used here, do not have it).
+      const conditional = (cache: 'default' | 'reload') =>
+        fetch(address, { cache, headers: { ...auth, 'If-None-Match': etag } } as RequestInit);
+      const unchanged = await conditional('default');
+      // As a reload does: the browser asks every cache on the way to revalidate.
+      const reloaded = await conditional('reload');
+      await fetch(address, { method: 'PUT', headers: json, body: '{"title":"Changed"}' });
+      const changed = await conditional('default');
+      return {
+        etag,
+        unchanged: { status: unchanged.status, body: await unchanged.text() },
+        reloaded: { status: reloaded.status, body: await reloaded.text() },
+        changed: {
+          status: changed.status,
+          title: ((await changed.json()) as { title: string }).title,
+        },
+      };
+    }, token);
+    page.off('request', record);
+    expect(answers).toEqual({
+      etag: '"1"',
+      unchanged: { status: 304, body: '' },
+      reloaded: { status: 304, body: '' },
+      changed: { status: 200, title: 'Changed' },
+    });
+    // What Chromium sent with If-None-Match (no-cache is what the framework's own check obeyed).
+    const conditionals = (await Promise.all(sent)).filter((headers) => headers['if-none-match']);
+    expect(conditionals.map((headers) => headers['cache-control'])).toEqual([
+      'max-age=0',
+      'no-cache',
+      'max-age=0',
+    ]);
   }, 120000);
 });

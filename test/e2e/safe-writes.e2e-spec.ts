@@ -1,7 +1,22 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { givenDoc, givenSharedDoc, givenUser, TestUser } from '../support/builders';
 import { withListeningServer } from '../support/listening-server';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
+
+/** The headers Node's fetch() sends with these, as a server receives them. */
+async function headersFetchSends(headers: Record<string, string>) {
+  const server = createServer((received, answer) => answer.end(JSON.stringify(received.headers)));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/`, { headers });
+    return (await response.json()) as Record<string, string>;
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
 
 /**
  * Versions and conditional requests (the contract's "Safe writes"): `version` and the strong
@@ -97,14 +112,17 @@ describe(`versions and conditional requests (${databaseKind})`, () => {
       await put(uuid, { title: 'Cached v2' }).expect(204);
     });
 
-    it.each(['"2"', 'W/"2"', '"1", "2"', '*'])('answers 304 with no body for %s', async (tag) => {
-      const response = await get(uuid, { 'If-None-Match': tag });
-      expect(response.status).toBe(304);
-      expect(response.text).toBe('');
-      expect(response.headers.etag).toBe('"2"');
-    });
+    it.each(['"2"', 'W/"2"', '"1", "2"', '"1",W/"2"', '"a,b", "2"', ' * '])(
+      'answers 304 with no body for %s',
+      async (tag) => {
+        const response = await get(uuid, { 'If-None-Match': tag });
+        expect(response.status).toBe(304);
+        expect(response.text).toBe('');
+        expect(response.headers.etag).toBe('"2"');
+      },
+    );
 
-    it.each(['"1"', '"3"', 'W/"1"', 'garbage'])(
+    it.each(['"1"', '"3"', 'W/"1"', '"02"', '2', '"1", W/"3"', 'garbage'])(
       'answers 200 with the document for %s',
       async (tag) => {
         const response = await get(uuid, { 'If-None-Match': tag });
@@ -114,6 +132,52 @@ describe(`versions and conditional requests (${databaseKind})`, () => {
         );
       },
     );
+
+    it.each<Record<string, string>>([
+      { 'Cache-Control': 'no-cache' },
+      { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
+      { 'Cache-Control': 'max-age=0' },
+      { 'Cache-Control': 'no-store' },
+      { Pragma: 'no-cache' },
+    ])('answers 304 whatever the request asks of caches: %p', async (caching) => {
+      const response = await get(uuid, { 'If-None-Match': '"2"', ...caching });
+      expect({ status: response.status, text: response.text, etag: response.headers.etag }).toEqual(
+        { status: 304, text: '', etag: '"2"' },
+      );
+    });
+
+    it(`answers 304 to Node's own fetch() (Node ${process.versions.node}), which sends Cache-Control: no-cache with it`, async () => {
+      const answer = await withListeningServer(test, async (base) => {
+        const response = await fetch(`${base}${docPath(uuid)}`, {
+          headers: { ...owner.auth, 'If-None-Match': '"2"' },
+        });
+        return {
+          status: response.status,
+          etag: response.headers.get('etag'),
+          body: await response.text(),
+        };
+      });
+      expect(answer).toEqual({ status: 304, etag: '"2"', body: '' });
+      // fetch() revalidates as the Fetch standard says for a request with If-None-Match:
+      // these two headers are why the framework's own freshness check answered 200.
+      expect(await headersFetchSends({ 'If-None-Match': '"2"' })).toMatchObject({
+        'cache-control': 'no-cache',
+        pragma: 'no-cache',
+      });
+    });
+
+    it('and 200 with the document to fetch() when the tag is not the current one', async () => {
+      const answer = await withListeningServer(test, async (base) => {
+        const response = await fetch(`${base}${docPath(uuid)}`, {
+          headers: { ...owner.auth, 'If-None-Match': '"1"' },
+        });
+        return { status: response.status, body: (await response.json()) as unknown };
+      });
+      expect(answer).toEqual({
+        status: 200,
+        body: expect.objectContaining({ uuid, title: 'Cached v2', version: 2 }),
+      });
+    });
 
     it('answers 404, not 304, to a user who does not have the document', async () => {
       const stranger = await givenUser(test);

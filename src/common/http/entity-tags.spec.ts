@@ -1,5 +1,5 @@
 import { InvalidInput } from '../errors/domain-errors';
-import { entityTag, parseIfMatch } from './entity-tags';
+import { entityTag, namesVersion, parseIfMatch } from './entity-tags';
 
 describe('entity tags', () => {
   it('writes a version as a strong tag', () => {
@@ -37,6 +37,22 @@ describe('entity tags', () => {
         expect(() => parseIfMatch(header)).toThrow(
           'If-Match must be * or a comma-separated list of entity tags such as "3" (as sent in ETag)',
         );
+      },
+    );
+  });
+
+  describe('namesVersion (If-None-Match)', () => {
+    it.each(['"3"', ' "3" ', 'W/"3"', '"1", "3"', '"1",W/"3"', '"a,b", "3"', '*', ' * '])(
+      'names version 3 in %p',
+      (header) => {
+        expect(namesVersion(header, 3)).toBe(true);
+      },
+    );
+
+    it.each([undefined, '', '"4"', 'W/"4"', '"03"', '3', '"3', '"1", "30"', '"x3"', 'garbage'])(
+      'does not name version 3 in %p',
+      (header) => {
+        expect(namesVersion(header, 3)).toBe(false);
       },
     );
   });

@@ -37,3 +37,22 @@ export function parseIfMatch(header: string | undefined): VersionCondition {
   }
   return { versions };
 }
+
+/** Every entity tag in a header, weak or strong: its opaque part. */
+const QUOTED_TAG = /(?:W\/)?"([\x21\x23-\x7e\x80-\xff]*)"/g;
+
+/**
+ * Whether an `If-None-Match` header names this version, so that a GET is answered `304 Not
+ * Modified` (RFC 9110 §13.1.2): `*`, or a list holding its tag by weak comparison (`W/"3"`
+ * names version 3 as `"3"` does). Anything else names no version: a full `200` is never a
+ * wrong answer to a GET, so a malformed header is not an error here.
+ */
+export function namesVersion(ifNoneMatch: string | undefined, version: number): boolean {
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const current = String(version);
+  for (const [, opaque] of ifNoneMatch.matchAll(QUOTED_TAG)) {
+    if (opaque === current) return true;
+  }
+  return false;
+}
