@@ -171,7 +171,7 @@ describe(`versions and conditional requests (${databaseKind})`, () => {
         const response = await fetch(`${base}${docPath(uuid)}`, {
           headers: { ...owner.auth, 'If-None-Match': '"1"' },
         });
-        return { status: response.status, body: (await response.json()) };
+        return { status: response.status, body: await response.json() };
       });
       expect(answer).toEqual({
         status: 200,
