@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { DocsRepository } from '../../src/docs/docs.repository';
 import { givenDoc, givenUser, TestUser } from '../support/builders';
 import { withListeningServer } from '../support/listening-server';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
@@ -118,5 +119,24 @@ describe(`a list page agrees with its own total_count under change (${databaseKi
         items: listed?.length,
       })),
     ).toEqual([]);
+  });
+
+  it('a later page whose total changed after it was counted is read again, with its count, from one snapshot', async () => {
+    const owner = await givenUser(test);
+    for (let i = 0; i < 7; i++) await givenDoc(test, owner, { title: `Doc ${i}` });
+    const page = () =>
+      request(test.http).get('/api/v1/docs').query({ page: 2, per_page: 3 }).set(owner.auth);
+    const settled = (await page().expect(200)).body as unknown;
+
+    // The count the page was planned with is stale (5, documents were added since: the page
+    // statement finds 7), so the window it chose (from the oldest end) is wrong.
+    const repository = test.app.get(DocsRepository) as unknown as {
+      count: (...args: unknown[]) => Promise<number>;
+    };
+    const count = jest.spyOn(repository, 'count').mockResolvedValueOnce(5);
+    const answer = await page().expect(200);
+    expect(answer.body).toEqual(settled);
+    expect(count).toHaveBeenCalledTimes(2);
+    count.mockRestore();
   });
 });
