@@ -169,7 +169,7 @@ export interface components {
        */
       title: string;
       /**
-       * @description Folder of the document, created with its parents if missing (default `~`): `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 4,096 characters after trimming.
+       * @description Folder of the document, created with its parents if missing (default `~`): `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 64 folder names and 4,096 characters after trimming.
        * @default ~
        * @example ~/reports/2024
        */
@@ -530,7 +530,7 @@ export interface operations {
         page?: number;
         /** @description Documents per page, 1 to 100. */
         per_page?: number;
-        /** @description Only your own documents directly in this folder of yours (not in its subfolders), for example `~/reports/2024`; a folder that does not exist gives no documents. Leave it out to list all of them. `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 4,096 characters after trimming. */
+        /** @description Only your own documents directly in this folder of yours (not in its subfolders), for example `~/reports/2024`; a folder that does not exist gives no documents. Leave it out to list all of them. `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 64 folder names and 4,096 characters after trimming. */
         path?: string;
         /** @description Only the documents where you have this role: `owner` (your own), `editor` or `viewer` (shared with you). */
         role?: 'owner' | 'editor' | 'viewer';

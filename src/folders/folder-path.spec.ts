@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { InvalidInput } from '../common/errors/domain-errors';
-import { FolderPath, InvalidFolderPath, MAX_PATH_LENGTH } from './folder-path';
+import { FolderPath, InvalidFolderPath, MAX_PATH_DEPTH, MAX_PATH_LENGTH } from './folder-path';
 
 const MUST_START_WITH_HOME = 'path must be "~" or start with "~/", as in "~/projects/2024"';
 const NO_EMPTY_NAMES = 'path must not contain an empty folder name (as in "~/a//b" or "~/a/")';
@@ -8,6 +8,7 @@ const NO_DOT_NAMES = 'path must not contain "." or ".." as a folder name';
 const NO_CONTROL_CHARACTERS = 'folder names must not contain control characters';
 const NAME_TOO_LONG = 'folder names must be at most 255 characters';
 const PATH_TOO_LONG = 'path must be at most 4096 characters';
+const PATH_TOO_DEEP = 'path must have at most 64 folder names after "~"';
 
 /** An emoji outside the BMP: one code point, two UTF-16 units. */
 const EMOJI = '😀';
@@ -103,6 +104,13 @@ describe('FolderPath', () => {
       expect(FolderPath.parse(input).segments).toEqual(segments);
     });
 
+    it('accepts MAX_PATH_DEPTH (64) folder names', () => {
+      expect(MAX_PATH_DEPTH).toBe(64);
+      const path = FolderPath.parse(['~', ...Array<string>(64).fill(' a ')].join('/'));
+      expect(path.segments).toHaveLength(64);
+      expect(path.lineage()).toHaveLength(64);
+    });
+
     it('measures the whole-path cap after trimming each name', () => {
       const segments = [...Array<string>(15).fill('x'.repeat(255)), 'x'.repeat(254)];
       const padded = ['~', ...segments.map((segment) => `  ${segment}  `)].join('/');
@@ -167,6 +175,15 @@ describe('FolderPath', () => {
       const input = ['~', ...Array<string>(16).fill(EMOJI.repeat(255))].join('/');
       expect([...input].length).toBe(4097);
       expectRejected(input, PATH_TOO_LONG);
+    });
+
+    it('rejects MAX_PATH_DEPTH + 1 (65) folder names, short as they are', () => {
+      expectRejected(['~', ...Array<string>(65).fill('a')].join('/'), PATH_TOO_DEEP);
+      expectRejected(`~${'/a'.repeat(2000)}`, PATH_TOO_DEEP);
+    });
+
+    it('says the path is too deep before looking at its names', () => {
+      expectRejected(['~', ...Array<string>(64).fill('a'), '..'].join('/'), PATH_TOO_DEEP);
     });
   });
 

@@ -4,8 +4,9 @@ import { codePointLength, hasLoneSurrogate } from '../common/validation/text-rul
 
 export const HOME = '~';
 export const MAX_SEGMENT_LENGTH = 255;
-/** Bounds the whole path, so one request cannot ask for thousands of nested folders. */
+/** Bounds the whole path in characters, and in folders: one request makes at most 64. */
 export const MAX_PATH_LENGTH = 4096;
+export const MAX_PATH_DEPTH = 64;
 
 export class InvalidFolderPath extends InvalidInput {}
 
@@ -22,6 +23,11 @@ export class FolderPath {
     const [root, ...rest] = input.split('/');
     if (root.trim() !== HOME) {
       throw new InvalidFolderPath('path must be "~" or start with "~/", as in "~/projects/2024"');
+    }
+    if (rest.length > MAX_PATH_DEPTH) {
+      throw new InvalidFolderPath(
+        `path must have at most ${MAX_PATH_DEPTH} folder names after "~"`,
+      );
     }
     const segments = rest.map((raw) => checkedSegment(raw.trim()));
     const path = new FolderPath(segments);

@@ -331,6 +331,45 @@ describe(`hostile input (${databaseKind})`, () => {
       expect(await folderPathsOf(owner)).toHaveLength(16);
     });
 
+    it('a path of 64 folder names is accepted; 65, or 2,000, are refused on create and in the list filter', async () => {
+      const owner = await givenUser(test);
+      const deepest = ['~', ...Array.from({ length: 64 }, (_, i) => `f${i}`)].join('/');
+      const before = await tableCounts(test);
+      for (const depth of [65, 600, 2000]) {
+        const path = ['~', ...Array.from({ length: depth }, (_, i) => `f${i}`)].join('/');
+        const tooDeep = await request(test.http)
+          .post('/api/v1/docs')
+          .set(owner.auth)
+          .send({ title: 'Too deep', path });
+        expect({ depth, status: tooDeep.status, body: tooDeep.body as unknown }).toEqual({
+          depth,
+          status: 400,
+          body: { error: 'path must have at most 64 folder names after "~"' },
+        });
+        const filtered = await request(test.http)
+          .get('/api/v1/docs')
+          .query({ path })
+          .set(owner.auth);
+        expect({ depth, status: filtered.status, body: filtered.body as unknown }).toEqual({
+          depth,
+          status: 400,
+          body: { error: 'path must have at most 64 folder names after "~"' },
+        });
+      }
+      expect(await tableCounts(test)).toEqual(before);
+
+      const uuid = await givenDoc(test, owner, { path: deepest });
+      const listed = await request(test.http)
+        .get('/api/v1/docs')
+        .query({ path: deepest })
+        .set(owner.auth)
+        .expect(200);
+      expect((listed.body as { docs: { uuid: string }[] }).docs.map((doc) => doc.uuid)).toEqual([
+        uuid,
+      ]);
+      expect(await folderPathsOf(owner)).toHaveLength(64);
+    });
+
     // Lone surrogates ("\ud800" in JSON) are not Unicode scalar values: UTF-8 cannot hold them.
     // The service must refuse them (400) or give back exactly what it accepted.
     it.each([

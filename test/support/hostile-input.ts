@@ -171,11 +171,14 @@ export function titleVerdict(title: unknown): Verdict<string> {
   return length >= 1 && length <= 255 ? { ok: true, value: trimmed } : { ok: false };
 }
 
-/** Path: `~` or `~/name/...`, names trimmed, 1 to 255 code points, not `.`/`..`, no controls. */
+/**
+ * Path: `~` or `~/name/...`, at most 64 names, trimmed, 1 to 255 code points, not `.`/`..`, no
+ * controls; 4,096 code points in all.
+ */
 export function pathVerdict(path: unknown): Verdict<string> {
   if (typeof path !== 'string') return { ok: false };
   const [root, ...rest] = path.split('/');
-  if (root.trim() !== '~') return { ok: false };
+  if (root.trim() !== '~' || rest.length > 64) return { ok: false };
   const names = rest.map((name) => name.trim());
   for (const name of names) {
     if (name === '' || name === '.' || name === '..') return { ok: false };

@@ -12,4 +12,5 @@ export const FOLDER_PATH_PATTERN = String.raw`^\s*~\s*(?:${SEGMENT})*$`;
 export const FOLDER_PATH_DESCRIPTION =
   '`~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is ' +
   'trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or ' +
-  'control characters. The whole path is at most 4,096 characters after trimming.';
+  'control characters. The whole path is at most 64 folder names and 4,096 characters after ' +
+  'trimming.';
