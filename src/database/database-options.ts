@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createConnection, RowDataPacket } from 'mysql2/promise';
 import { DataSourceOptions } from 'typeorm';
@@ -65,7 +65,7 @@ export async function prepareDatabase(
   timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
 ): Promise<MysqlServer | undefined> {
   if (config.kind === 'sqlite') {
-    if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
+    if (config.path !== ':memory:') createPrivately(config.path);
     return undefined;
   }
   const serverUrl = new URL(config.url);
@@ -92,4 +92,14 @@ export async function prepareDatabase(
   } finally {
     await connection.end();
   }
+}
+
+/**
+ * Creates the SQLite file, and the folders it needs, readable by their owner only (0600 and
+ * 0700; SQLite gives its -wal and -shm files the mode of the database file). What already
+ * exists keeps its mode: an operator may have chosen it.
+ */
+function createPrivately(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  closeSync(openSync(path, 'a', 0o600));
 }

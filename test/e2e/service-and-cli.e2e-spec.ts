@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { ISO_UTC_MS } from '../support/expectations';
@@ -41,6 +42,38 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
       expect(service.output()).not.toContain(token);
       const list = await get(service, '/api/v1/docs', token);
       expect(list.status).toBe(200);
+    });
+
+    it('creates the SQLite file and its new folders readable by their owner only', async () => {
+      const scratch = mkdtempSync(join(tmpdir(), 'dms-test-e2e-modes-'));
+      try {
+        const path = join(scratch, 'new', 'data', 'docs.sqlite');
+        const made = await runCli(
+          ['users', 'create', '--email', 'modes@example.com', '--fname', 'M', '--lname', 'O'],
+          {
+            SQLITE_PATH: path,
+            LOG_LEVEL: 'error',
+          },
+        );
+        expect(made.code).toBe(0);
+        const modes = Object.fromEntries(
+          [path, dirname(path), dirname(dirname(path))]
+            .filter((file) => existsSync(file))
+            .map((file) => [file.slice(scratch.length), statSync(file).mode & 0o777]),
+        );
+        expect(modes).toEqual({
+          '/new/data/docs.sqlite': 0o600,
+          '/new/data': 0o700,
+          '/new': 0o700,
+        });
+        // The running service's database and its write-ahead log (gone once a CLI exits).
+        const running = process.env.SQLITE_PATH!;
+        expect([running, `${running}-wal`].map((file) => statSync(file).mode & 0o777)).toEqual([
+          0o600, 0o600,
+        ]);
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
     });
   } else {
     it('makes no demo user on MySQL', () => {
