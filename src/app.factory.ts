@@ -1,5 +1,6 @@
 import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
+import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { answerClientErrorsWithJson } from './common/http/client-errors';
 import { GracefulShutdown } from './common/http/graceful-shutdown';
@@ -24,10 +25,17 @@ export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplication> {
   const config = parseEnvironment(process.env);
   const logger = new JsonLogger(createRootLogger(logLevel ?? config.logLevel));
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
-    bodyParser: false,
-    logger,
-  });
+  // Routes match as written: `/API/V1/docs` is no route. Express's router takes this setting
+  // when it is made, which Nest's adapter does at once: so the instance is made with it.
+  const instance = express().set('case sensitive routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule,
+    new ExpressAdapter(instance),
+    {
+      bodyParser: false,
+      logger,
+    },
+  );
   app.set('trust proxy', config.http.trustProxy);
   app.disable('x-powered-by');
   // No automatic weak ETag (a SHA-1 of every JSON body): routes that support conditional

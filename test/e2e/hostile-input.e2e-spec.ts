@@ -865,6 +865,32 @@ describe(`hostile input (${databaseKind})`, () => {
     );
     const credentials = fc.constantFrom('valid', 'none', 'wrong');
 
+    it.each([
+      ['GET', '/API/V1/docs'],
+      ['GET', '/Api/v1/docs'],
+      ['GET', '/api/V1/docs'],
+      ['GET', '/api/v1/DOCS'],
+      ['GET', '/api/v1/Folders'],
+      ['POST', '/API/V1/docs'],
+      ['GET', '/HEALTH'],
+      ['GET', '/API-JSON'],
+    ])('routes match case-sensitively: %s %s is 404, nothing stored', async (method, path) => {
+      const owner = await givenUser(test);
+      const before = await tableCounts(test);
+      const call = method === 'POST' ? request(test.http).post(path) : request(test.http).get(path);
+      const response = await call
+        .set(owner.auth)
+        .send(method === 'POST' ? { title: 'x' } : undefined);
+      expect({ status: response.status, body: response.body as unknown }).toEqual({
+        status: 404,
+        body: { error: `no route ${method} ${path}` },
+      });
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(await tableCounts(test)).toEqual(before);
+    });
+
     it(`answer only documented statuses with JSON errors, store nothing unless created (${RUNS.routes} cases)`, async () => {
       await fc.assert(
         fc.asyncProperty(

@@ -199,8 +199,10 @@ describe(`operating the built service (${databaseKind})`, () => {
       for (const tag of scripts) expect(tag).toMatch(/src="\.?\/?[^":]+"/);
     });
 
-    it('sends API answers the fixed JSON set, none of the headers meant for pages', async () => {
-      for (const path of ['/health', '/api/v1/docs', '/api/v1/docs?page=2', '/api/v1']) {
+    it('sends API answers and every unrouted path the fixed JSON set, none of the headers meant for pages', async () => {
+      const paths = ['/health', '/api/v1/docs', '/api/v1/docs?page=2', '/api/v1', '/api-json'];
+      const unrouted = ['/nothing', '/API/V1/docs', '/Api/v1/docs', '/HEALTH', '/API', '/api-JSON'];
+      for (const path of [...paths, ...unrouted]) {
         const answer = await fetch(`${service.baseUrl}${path}`);
         for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) {
           expect([path, name, answer.headers.get(name)]).toEqual([path, name, value]);

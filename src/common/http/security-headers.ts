@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 
 /**
- * The security headers of every API answer (`/api/v1/...` and `/health`): JSON that a browser
+ * The security headers of every answer but Swagger UI's pages: JSON that a browser
  * must never sniff into HTML, render with scripts or frame, and reach over HTTPS only once it
  * has. The headers helmet adds for HTML pages (cross-origin opener and embedder policies,
  * `Origin-Agent-Cluster`, DNS prefetching, download and Flash policies) say nothing about JSON.
@@ -18,12 +18,16 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 const API_HEADER_ENTRIES = Object.entries(API_SECURITY_HEADERS);
 
-/** `/api/v1`, `/health` and what lies under them, with or without a query. */
-const API_PATH = /^\/(?:api\/v1|health)(?:[/?]|$)/;
+/**
+ * Swagger UI: its page at `/api` and its files, all directly under `/api/` (a name there other
+ * than one of its files is a JSON 404 with these headers too); not the API's `/api/v1`.
+ */
+const SWAGGER_UI_PATH = /^\/api(?:\/(?!v1(?:\?|$))[^/?]*)?(?:\?|$)/;
 
 /**
- * API answers get the fixed set above; Swagger UI's pages (and anything else) helmet's
- * defaults, with a content policy Swagger UI runs under (its scripts and styles are served here).
+ * Swagger UI's pages get helmet's defaults, with a content policy Swagger UI runs under (its
+ * scripts and styles are served here); everything else, API answers and the JSON 404 of any
+ * unrouted path alike, the fixed set above.
  */
 export function securityHeaders() {
   const forPages = helmet({
@@ -36,7 +40,7 @@ export function securityHeaders() {
     },
   });
   return (request: Request, response: Response, next: NextFunction): void => {
-    if (!API_PATH.test(request.url)) return forPages(request, response, next);
+    if (SWAGGER_UI_PATH.test(request.url)) return forPages(request, response, next);
     for (const [name, value] of API_HEADER_ENTRIES) response.setHeader(name, value);
     next();
   };
