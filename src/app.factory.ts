@@ -4,6 +4,7 @@ import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express
 import { AppModule } from './app.module';
 import { answerClientErrorsWithJson } from './common/http/client-errors';
 import { GracefulShutdown } from './common/http/graceful-shutdown';
+import { JSON_BODY_TYPES, requireUtf8Json } from './common/http/json-charset';
 import { requestDeadline } from './common/http/request-deadline';
 import { routeNotFound } from './common/http/route-not-found';
 import { securityHeaders } from './common/http/security-headers';
@@ -48,10 +49,11 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   app.use(requestDeadline(config.http.requestTimeoutMs));
   app.use(securityHeaders());
   if (config.http.corsOrigins.length > 0) enableCors(app, config.http.corsOrigins);
+  app.use(requireUtf8Json);
   app.useBodyParser('json', {
     limit: BODY_LIMIT_BYTES,
     strict: false,
-    type: ['application/json', 'application/*+json'],
+    type: JSON_BODY_TYPES,
   });
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
   await app.init();

@@ -754,6 +754,20 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description The JSON body is not in UTF-8 (a `charset` other than `utf-8`), or is sent with a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request body must be UTF-8 (Content-Type: application/json; charset=utf-8)"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description The `Idempotency-Key` was already used with a different request body. */
       422: {
         headers: {
@@ -1083,6 +1097,20 @@ export interface operations {
           /**
            * @example {
            *       "error": "request body is larger than the 5 MiB limit"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is not in UTF-8 (a `charset` other than `utf-8`), or is sent with a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request body must be UTF-8 (Content-Type: application/json; charset=utf-8)"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -1532,6 +1560,34 @@ export interface operations {
           /**
            * @example {
            *       "error": "no user with e-mail grace@example.com"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request body is larger than 5 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request body is larger than the 5 MiB limit"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is not in UTF-8 (a `charset` other than `utf-8`), or is sent with a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request body must be UTF-8 (Content-Type: application/json; charset=utf-8)"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];

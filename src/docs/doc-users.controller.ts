@@ -57,6 +57,8 @@ export class DocUsersController {
     { 400: 'role must be editor or viewer (a document has exactly one owner)' },
     { 403: 'only the owner may share or unshare this document; you are an editor' },
     { 404: 'no user with e-mail grace@example.com' },
+    413,
+    415,
   )
   async share(
     @CurrentUser() user: UserProfile,

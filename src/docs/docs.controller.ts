@@ -106,6 +106,7 @@ export class DocsController {
       409: 'a request with this Idempotency-Key is still in progress; retry in 30 s',
     },
     413,
+    415,
     422,
   )
   async create(
@@ -189,7 +190,14 @@ export class DocsController {
     description: 'Updated; `ETag` is the new version.',
     headers: ETAG_HEADER,
   })
-  @ApiErrorResponses({ 400: 'at least one of title or html must be given' }, 403, 404, 412, 413)
+  @ApiErrorResponses(
+    { 400: 'at least one of title or html must be given' },
+    403,
+    404,
+    412,
+    413,
+    415,
+  )
   async update(
     @CurrentUser() user: UserProfile,
     @Param('uuid', UuidPipe) uuid: string,

@@ -1,7 +1,9 @@
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import request from 'supertest';
 import { givenDoc, givenUser, TestUser } from '../support/builders';
+import { withListeningServer } from '../support/listening-server';
 import { ISO_UTC_MS, tableCounts, UUID } from '../support/expectations';
 import {
   escapeText,
@@ -24,7 +26,7 @@ import {
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
 /** Every status the README and api-decisions.md document for these routes. */
-const DOCUMENTED_STATUSES = [200, 201, 204, 400, 401, 404, 413];
+const DOCUMENTED_STATUSES = [200, 201, 204, 400, 401, 404, 413, 415];
 const NOT_AN_OBJECT =
   'request body must be a JSON object, sent with Content-Type: application/json';
 const NOT_A_UUID = 'uuid must be a UUID';
@@ -519,6 +521,61 @@ describe(`hostile input (${databaseKind})`, () => {
         `{"title":"nested","a":${'['.repeat(200)}${']'.repeat(200)}}`,
       ),
     );
+
+    const NOT_UTF8 = 'request body must be UTF-8 (Content-Type: application/json; charset=utf-8)';
+    const NOT_AN_ENCODING =
+      'request body has an unsupported Content-Encoding (identity, gzip, deflate and br are)';
+    it.each([
+      ['POST', 'application/json; charset=latin1', undefined, NOT_UTF8],
+      // The JSON parser would decode these and read noise (400): refused as charsets instead.
+      ['POST', 'application/json; charset=utf-16', undefined, NOT_UTF8],
+      ['PUT', 'application/json; charset="UTF-32"', undefined, NOT_UTF8],
+      ['POST', 'application/vnd.api+json; charset=iso-8859-1', undefined, NOT_UTF8],
+      ['POST', 'application/json', 'foo', NOT_AN_ENCODING],
+      ['PUT', 'application/json', 'compress', NOT_AN_ENCODING],
+    ])(
+      '%s as %s, Content-Encoding %s: 415 with the JSON error, documented, nothing stored',
+      async (method, contentType, encoding, message) => {
+        const before = await tableCounts(test);
+        const rowBefore = await docRow(target);
+        let call =
+          method === 'POST'
+            ? request(test.http).post('/api/v1/docs')
+            : request(test.http).put(`/api/v1/docs/${target}`);
+        call = call.set(user.auth).set('Content-Type', contentType);
+        if (encoding !== undefined) call = call.set('Content-Encoding', encoding);
+        const response = await call.send('{"title":"refused"}');
+        expect({ status: response.status, body: response.body as unknown }).toEqual({
+          status: 415,
+          body: { error: message },
+        });
+        expectDocumentedAnswer(response, method);
+        expect(await tableCounts(test)).toEqual(before);
+        expect(await docRow(target)).toEqual(rowBefore);
+      },
+    );
+
+    it.each([
+      ['application/json; charset="UTF-8"', 'identity', (text: string) => Buffer.from(text)],
+      ['application/json;charset=utf-8', 'gzip', (text: string) => gzipSync(text)],
+      ['application/json', 'deflate', (text: string) => deflateSync(text)],
+      ['application/json', 'br', (text: string) => brotliCompressSync(text)],
+    ])('accepts %s with Content-Encoding %s', async (contentType, encoding, encode) => {
+      // Sent by fetch(): supertest would serialise a Buffer sent as JSON.
+      const answer = await withListeningServer(test, async (base) => {
+        const response = await fetch(`${base}/api/v1/docs`, {
+          method: 'POST',
+          headers: { ...user.auth, 'Content-Type': contentType, 'Content-Encoding': encoding },
+          body: encode(JSON.stringify({ title: `sent as ${encoding}` })),
+        });
+        return { status: response.status, body: (await response.json()) as { uuid: string } };
+      });
+      expect(answer.status).toBe(201);
+      const stored = await request(test.http)
+        .get(`/api/v1/docs/${answer.body.uuid}`)
+        .set(user.auth);
+      expect((stored.body as { title: string }).title).toBe(`sent as ${encoding}`);
+    });
 
     it(`never 500: non-JSON types get 400, malformed JSON 400, nothing stored on refusal (${RUNS.rawBodies} cases)`, async () => {
       await fc.assert(

@@ -199,6 +199,11 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       expect((await call('post', DOCS, { body: OVERSIZED })).status).toBe(413);
     });
 
+    it('415 for a body that is not UTF-8', async () => {
+      const headers = { 'Content-Type': 'application/json; charset=utf-16' };
+      expect((await call('post', DOCS, { body: '{"title":"x"}', headers })).status).toBe(415);
+    });
+
     it('403 with a read-only token', async () => {
       expectInsufficientScope(await call('post', DOCS, { token: readOnly, body: { title: 'x' } }));
     });
@@ -319,6 +324,11 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       expect((await call('put', DOC, { uuid, body: OVERSIZED })).status).toBe(413);
     });
 
+    it('415 for a body that is not UTF-8', async () => {
+      const headers = { 'Content-Type': 'application/json; charset=utf-16' };
+      expect((await call('put', DOC, { uuid, body: '{"title":"x"}', headers })).status).toBe(415);
+    });
+
     it('403 with a read-only token', async () => {
       expectInsufficientScope(
         await call('put', DOC, { uuid, token: readOnly, body: { title: 'x' } }),
@@ -372,6 +382,13 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     it('401 without a token', async () => {
       const body = { email: guest.email };
       expect((await call('post', DOC_USERS, { uuid: shared, token: null, body })).status).toBe(401);
+    });
+
+    it('413 for a body over 5 MiB, 415 for one that is not UTF-8', async () => {
+      expect((await call('post', DOC_USERS, { uuid: shared, body: OVERSIZED })).status).toBe(413);
+      const headers = { 'Content-Type': 'application/json; charset=utf-16' };
+      const body = JSON.stringify({ email: guest.email });
+      expect((await call('post', DOC_USERS, { uuid: shared, body, headers })).status).toBe(415);
     });
 
     it('403 for a user who is not the owner', async () => {

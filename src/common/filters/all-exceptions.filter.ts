@@ -46,8 +46,10 @@ interface BodyParserError {
 const bodyParserMessages: Record<string, string> = {
   'entity.parse.failed': 'request body is not valid JSON',
   'entity.too.large': 'request body is larger than the 5 MiB limit',
-  'encoding.unsupported': 'request body has an unsupported content encoding',
-  'charset.unsupported': 'request body has an unsupported charset',
+  'encoding.unsupported':
+    'request body has an unsupported Content-Encoding (identity, gzip, deflate and br are)',
+  'charset.unsupported':
+    'request body must be UTF-8 (Content-Type: application/json; charset=utf-8)',
   'request.aborted': 'request was aborted',
   'request.size.invalid': 'request body is shorter or longer than its Content-Length',
 };

@@ -116,6 +116,12 @@ export const ERROR_RESPONSES = {
     description: 'The request body is larger than 5 MiB.',
     example: 'request body is larger than the 5 MiB limit',
   },
+  415: {
+    description:
+      'The JSON body is not in UTF-8 (a `charset` other than `utf-8`), or is sent with a ' +
+      '`Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`.',
+    example: 'request body must be UTF-8 (Content-Type: application/json; charset=utf-8)',
+  },
   422: {
     description: 'The `Idempotency-Key` was already used with a different request body.',
     example: 'this Idempotency-Key was already used with a different request body',
