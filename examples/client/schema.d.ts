@@ -979,7 +979,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Only if the document is still this version: its `ETag` (`"3"`), a comma-separated list of them, or `*` (any version). */
+        /** @description Only if the document is still this version: its `ETag` (`"3"`), a comma-separated list of them, or `*` (any version). Weak tags (`W/"3"`) never match; a value of another form is `400`. */
         'If-Match'?: string;
       };
       path: {
@@ -1174,7 +1174,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Only if the document is still this version: its `ETag` (`"3"`), a comma-separated list of them, or `*` (any version). */
+        /** @description Only if the document is still this version: its `ETag` (`"3"`), a comma-separated list of them, or `*` (any version). Weak tags (`W/"3"`) never match; a value of another form is `400`. */
         'If-Match'?: string;
       };
       path: {

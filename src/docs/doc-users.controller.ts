@@ -92,10 +92,9 @@ export class DocUsersController {
   @UUID_PARAM
   @ApiParam({
     name: 'user_id',
-    type: 'integer',
+    schema: { type: 'integer', minimum: 1, maximum: 2147483647, example: 2 },
     description:
       'The id of the user to remove (`user.id` in the document’s users); your own to leave.',
-    example: 2,
   })
   @ApiOperation({
     operationId: 'unshareDoc',

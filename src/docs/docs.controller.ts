@@ -25,7 +25,12 @@ import {
 import type { Response } from 'express';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { IfMatch } from '../common/decorators/if-match.decorator';
-import { entityTag, namesVersion, VersionCondition } from '../common/http/entity-tags';
+import {
+  entityTag,
+  IF_MATCH_PATTERN,
+  namesVersion,
+  VersionCondition,
+} from '../common/http/entity-tags';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
 import { ApiErrorResponses, BearerAuth } from '../common/swagger/api-responses.decorator';
 import {
@@ -54,7 +59,8 @@ const IF_MATCH_HEADER = ApiHeader({
   name: 'If-Match',
   required: false,
   description:
-    'Only if the document is still this version: its `ETag` (`"3"`), a comma-separated list of them, or `*` (any version).',
+    'Only if the document is still this version: its `ETag` (`"3"`), a comma-separated list of them, or `*` (any version). Weak tags (`W/"3"`) never match; a value of another form is `400`.',
+  schema: { type: 'string', pattern: IF_MATCH_PATTERN },
 });
 
 const UUID_PARAM = ApiParam({

@@ -470,6 +470,17 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       expect((await call('delete', DOC_USER, { uuid: shared, userId: other.id })).status).toBe(404);
     });
 
+    it('enforces the documented bounds of user_id: 400 just outside them, 404 at them', async () => {
+      const parameter = operation('delete', DOC_USER).parameters!.find(
+        (p) => p.name === 'user_id',
+      )!;
+      const { minimum, maximum } = parameter.schema as { minimum: number; maximum: number };
+      const statusFor = async (userId: number) =>
+        (await call('delete', DOC_USER, { uuid: shared, userId })).status;
+      expect(await Promise.all([minimum - 1, maximum + 1].map(statusFor))).toEqual([400, 400]);
+      expect(await statusFor(maximum)).toBe(404);
+    });
+
     it('500 when something unexpected fails', async () => {
       failNextCall(test.app.get(DocUsersService), 'remove');
       expect((await call('delete', DOC_USER, { uuid: shared, userId: guest.id })).status).toBe(500);

@@ -1,5 +1,5 @@
 import { InvalidInput } from '../errors/domain-errors';
-import { entityTag, namesVersion, parseIfMatch } from './entity-tags';
+import { entityTag, IF_MATCH_PATTERN, namesVersion, parseIfMatch } from './entity-tags';
 
 describe('entity tags', () => {
   it('writes a version as a strong tag', () => {
@@ -29,6 +29,21 @@ describe('entity tags', () => {
     ])('reads %p', (header, expected) => {
       expect(parseIfMatch(header)).toEqual(expected);
     });
+
+    it.each(['*', ' * ', '"3"', '"3", "5"', '"3","5" ,"8"', 'W/"3", "4"', '"abc"', '""'])(
+      'has a schema pattern that accepts %p as it does',
+      (header) => {
+        expect(parseIfMatch(header)).toBeDefined();
+        expect(new RegExp(IF_MATCH_PATTERN).test(header)).toBe(true);
+      },
+    );
+
+    it.each(['', '3', '"3', '3"', '"3" "4"', '"3",', ',"3"', '*, "3"', 'W/3', '"a"b"', '"\u0001"'])(
+      'has a schema pattern that refuses %p as it does',
+      (header) => {
+        expect(new RegExp(IF_MATCH_PATTERN).test(header)).toBe(false);
+      },
+    );
 
     it.each(['', '3', '"3', '3"', '"3" "4"', '"3",', ',"3"', '*, "3"', 'W/3', '"a"b"', '"\u0001"'])(
       'refuses %p',

@@ -14,6 +14,11 @@ export function entityTag(version: number): string {
 /** One entity tag: optional weakness prefix, then a quoted string of visible characters. */
 const ENTITY_TAG = /^\s*(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"\s*$/;
 
+const TAG_SOURCE = String.raw`(?:W/)?"[\x21\x23-\x7e\x80-\xff]*"`;
+
+/** What `parseIfMatch` accepts, as a schema pattern for the OpenAPI document. */
+export const IF_MATCH_PATTERN = String.raw`^\s*(?:\*|${TAG_SOURCE}(?:\s*,\s*${TAG_SOURCE})*)\s*$`;
+
 const IF_MATCH_RULE =
   'If-Match must be * or a comma-separated list of entity tags such as "3" (as sent in ETag)';
 
