@@ -1,15 +1,24 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
+import { Transform, type TransformFnParams } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { InvalidInput } from '../../common/errors/domain-errors';
 import { ROLES, type Role } from '../entities/user-doc.entity';
 import { FOLDER_PATH_DESCRIPTION, FOLDER_PATH_PATTERN } from './folder-path-pattern';
 
-const PAGE_RULE = 'page must be an integer of at least 1';
+const PAGE_RULE = `page must be an integer between 1 and ${Number.MAX_SAFE_INTEGER}`;
 const PER_PAGE_RULE = 'per_page must be an integer between 1 and 100';
 
+/** A parameter given twice (`?page=1&page=2`) arrives as a list: said so, not "not an integer". */
+const givenOnce = ({ value, key }: TransformFnParams): unknown => {
+  if (Array.isArray(value)) throw new InvalidInput(`${key} must be given once`);
+  return value;
+};
+
 /** Query values arrive as text: only plain digits become numbers, anything else fails. */
-const digitsToNumber = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value;
+const digitsToNumber = (params: TransformFnParams): unknown => {
+  const value = givenOnce(params);
+  return typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value;
+};
 
 export class ListDocsQueryDto {
   /** Page number, from 1. A page past the end is empty. */
@@ -46,6 +55,7 @@ export class ListDocsQueryDto {
     description: `Only your own documents directly in this folder of yours (not in its subfolders), for example \`~/reports/2024\`; a folder that does not exist gives no documents. Leave it out to list all of them. ${FOLDER_PATH_DESCRIPTION}`,
   })
   @IsOptional()
+  @Transform(givenOnce)
   @IsString()
   path?: string;
 
@@ -56,6 +66,7 @@ export class ListDocsQueryDto {
       'Only the documents where you have this role: `owner` (your own), `editor` or `viewer` (shared with you).',
   })
   @IsOptional()
+  @Transform(givenOnce)
   @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
   role?: Role;
 }
