@@ -396,6 +396,7 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
         '404',
         '412',
         '413',
+        '415',
         '429',
         '500',
         '503',
