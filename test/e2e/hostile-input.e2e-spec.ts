@@ -469,6 +469,13 @@ describe(`hostile input (${databaseKind})`, () => {
       target = await givenDoc(test, user, { title: 'Raw target', html: '<p>raw</p>' });
     });
 
+    /** A create (POST) or an update of the target (PUT), with the user's token. */
+    const writeToTarget = (method: string) =>
+      (method === 'POST'
+        ? request(test.http).post('/api/v1/docs')
+        : request(test.http).put(`/api/v1/docs/${target}`)
+      ).set(user.auth);
+
     const JSON_TYPES = [
       'application/json',
       'application/json; charset=utf-8',
@@ -538,11 +545,7 @@ describe(`hostile input (${databaseKind})`, () => {
       async (method, contentType, encoding, message) => {
         const before = await tableCounts(test);
         const rowBefore = await docRow(target);
-        let call =
-          method === 'POST'
-            ? request(test.http).post('/api/v1/docs')
-            : request(test.http).put(`/api/v1/docs/${target}`);
-        call = call.set(user.auth).set('Content-Type', contentType);
+        let call = writeToTarget(method).set('Content-Type', contentType);
         if (encoding !== undefined) call = call.set('Content-Encoding', encoding);
         const response = await call.send('{"title":"refused"}');
         expect({ status: response.status, body: response.body as unknown }).toEqual({
@@ -587,11 +590,7 @@ describe(`hostile input (${databaseKind})`, () => {
             count('rawBodies');
             const before = await tableCounts(test);
             const rowBefore = await docRow(target);
-            let call =
-              method === 'POST'
-                ? request(test.http).post('/api/v1/docs')
-                : request(test.http).put(`/api/v1/docs/${target}`);
-            call = call.set(user.auth);
+            let call = writeToTarget(method);
             call =
               contentType === undefined
                 ? call.send(body).unset('Content-Type')

@@ -11,10 +11,11 @@ export function entityTag(version: number): string {
   return `"${version}"`;
 }
 
-/** One entity tag: optional weakness prefix, then a quoted string of visible characters. */
-const ENTITY_TAG = /^\s*(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"\s*$/;
+/** An entity tag: optional weakness prefix, then a quoted string of visible characters. */
+const TAG_SOURCE = String.raw`(W/)?"([\x21\x23-\x7e\x80-\xff]*)"`;
 
-const TAG_SOURCE = String.raw`(?:W/)?"[\x21\x23-\x7e\x80-\xff]*"`;
+/** One entity tag alone, its weakness and opaque part captured. */
+const ENTITY_TAG = new RegExp(String.raw`^\s*${TAG_SOURCE}\s*$`);
 
 /** What `parseIfMatch` accepts, as a schema pattern for the OpenAPI document. */
 export const IF_MATCH_PATTERN = String.raw`^\s*(?:\*|${TAG_SOURCE}(?:\s*,\s*${TAG_SOURCE})*)\s*$`;
@@ -44,7 +45,7 @@ export function parseIfMatch(header: string | undefined): VersionCondition {
 }
 
 /** Every entity tag in a header, weak or strong: its opaque part. */
-const QUOTED_TAG = /(?:W\/)?"([\x21\x23-\x7e\x80-\xff]*)"/g;
+const QUOTED_TAG = new RegExp(TAG_SOURCE, 'g');
 
 /**
  * Whether an `If-None-Match` header names this version, so that a GET is answered `304 Not
@@ -56,7 +57,7 @@ export function namesVersion(ifNoneMatch: string | undefined, version: number): 
   if (ifNoneMatch === undefined) return false;
   if (ifNoneMatch.trim() === '*') return true;
   const current = String(version);
-  for (const [, opaque] of ifNoneMatch.matchAll(QUOTED_TAG)) {
+  for (const [, , opaque] of ifNoneMatch.matchAll(QUOTED_TAG)) {
     if (opaque === current) return true;
   }
   return false;
