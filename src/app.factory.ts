@@ -4,7 +4,6 @@ import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express
 import { AppModule } from './app.module';
 import { answerClientErrorsWithJson } from './common/http/client-errors';
 import { GracefulShutdown } from './common/http/graceful-shutdown';
-import { JSON_BODY_TYPES, requireUtf8Json } from './common/http/json-charset';
 import { requestDeadline } from './common/http/request-deadline';
 import { routeNotFound } from './common/http/route-not-found';
 import { securityHeaders } from './common/http/security-headers';
@@ -15,12 +14,10 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from './idempoten
 import { setUpSwagger } from './swagger';
 
 export const API_PREFIX = 'api/v1';
-/** Largest accepted request body: 5 MiB. */
-export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
 /**
  * Builds and initialises the HTTP application as served: JSON logs with request ids, security
- * headers, CORS when configured, JSON body parsing, prefix, Swagger. Configuration comes from
+ * headers, CORS when configured, prefix, Swagger (JSON bodies: JsonBodyInterceptor). Configuration comes from
  * the environment; `logLevel` overrides `LOG_LEVEL` (tests keep the output quiet).
  */
 export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplication> {
@@ -49,12 +46,7 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   app.use(requestDeadline(config.http.requestTimeoutMs));
   app.use(securityHeaders());
   if (config.http.corsOrigins.length > 0) enableCors(app, config.http.corsOrigins);
-  app.use(requireUtf8Json);
-  app.useBodyParser('json', {
-    limit: BODY_LIMIT_BYTES,
-    strict: false,
-    type: JSON_BODY_TYPES,
-  });
+  // JSON bodies are read after authentication, by JsonBodyInterceptor.
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
   await app.init();
   // After the API routes: Swagger UI's static files are served under /api, and mounted before

@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { routeNotFound } from './common/http/route-not-found';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { BEARER_SCHEME, rateLimitHeaders } from './common/swagger/api-responses.decorator';
+import { applySchemaExtras } from './common/swagger/api-schema-extras.decorator';
 
 export function buildOpenApiDocument(app: INestApplication) {
   const config = new DocumentBuilder()
@@ -11,7 +12,8 @@ export function buildOpenApiDocument(app: INestApplication) {
     .setDescription(
       'HTML documents owned by users, organised in per-user folders (`~`, `~/a`, `~/a/b`). ' +
         'Every operation under `/api/v1` needs `Authorization: Bearer <token>`; make a token with ' +
-        '`npm run -s cli -- tokens create --email <e-mail>`. Every error has the body `{"error": "..."}`.',
+        '`npm run -s cli -- tokens create --email <e-mail>`. Every error has the body `{"error": "..."}`. ' +
+        'A method a path does not have is answered `405` with `Allow` listing the ones it has.',
     )
     .setVersion('1.1.0')
     .addServer('/', 'The address this document is served from')
@@ -23,7 +25,7 @@ export function buildOpenApiDocument(app: INestApplication) {
       BEARER_SCHEME,
     )
     .build();
-  return documentRateLimitHeaders(SwaggerModule.createDocument(app, config));
+  return applySchemaExtras(documentRateLimitHeaders(SwaggerModule.createDocument(app, config)));
 }
 
 /**

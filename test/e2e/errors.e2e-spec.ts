@@ -102,6 +102,32 @@ describe(`error responses (${databaseKind})`, () => {
       expect(error).toMatch(new RegExp(`^no route ${method} /`));
     });
 
+    const DOC = '/api/v1/docs/3f1e9a8c-2b7d-4c5e-9f0a-1b2c3d4e5f60';
+    it.each([
+      ['PATCH', DOC, 'DELETE, GET, HEAD, PUT'],
+      ['TRACE', DOC, 'DELETE, GET, HEAD, PUT'],
+      ['POST', DOC, 'DELETE, GET, HEAD, PUT'],
+      ['DELETE', '/api/v1/docs', 'GET, HEAD, POST'],
+      ['PUT', `${DOC}/users`, 'GET, HEAD, POST'],
+      ['GET', `${DOC}/users/5`, 'DELETE'],
+      ['POST', '/api/v1/folders', 'GET, HEAD'],
+      ['POST', '/health', 'GET, HEAD'],
+    ])('%s %s → 405 with Allow: %s', async (method, path, allow) => {
+      const agent = request(test.http);
+      const response = await agent[method.toLowerCase() as 'patch'](path).set(user.auth);
+      expect(response.status).toBe(405);
+      expect(response.headers.allow).toBe(allow);
+      expect(response.body).toEqual({
+        error: `${method} is not allowed on ${path}: use ${allow}`,
+      });
+    });
+
+    it('405 comes before authentication, as 404 does: the route does not exist for the method', async () => {
+      const response = await request(test.http).patch(DOC).send({ title: 'x' });
+      expect(response.status).toBe(405);
+      expect(response.headers.allow).toBe('DELETE, GET, HEAD, PUT');
+    });
+
     it('an unknown route without a token is also a JSON error', async () => {
       const response = await request(test.http).get('/api/v1/nope');
       expectErrorBody(response, 404);

@@ -14,7 +14,7 @@ import {
   WriteConflict,
 } from '../../database/database-errors';
 import { entityTag } from '../http/entity-tags';
-import { routeNotFoundMessage } from '../http/route-not-found';
+import { allowedMethods, requestPath, routeNotFoundMessage } from '../http/route-not-found';
 import {
   Conflict,
   DomainError,
@@ -37,10 +37,11 @@ const domainStatuses: [new (...args: never[]) => DomainError, number][] = [
   [Unprocessable, HttpStatus.UNPROCESSABLE_ENTITY],
 ];
 
-/** Errors raised by the body parser (express) before a route runs. */
-interface BodyParserError {
-  type: string;
+/** Errors raised by the body parser (express): a 4xx status, and a type or a zlib code. */
+interface BodyParserError extends Error {
   status: number;
+  type?: string;
+  code?: string;
 }
 
 const bodyParserMessages: Record<string, string> = {
@@ -65,7 +66,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<Request>();
     const response = host.switchToHttp().getResponse<Response>();
-    const { status, message, retryAfterSeconds = 5 } = this.describe(exception, request);
+    const { status, message, retryAfterSeconds = 5, allow } = this.describe(exception, request);
+    if (allow) response.setHeader('Allow', allow.join(', '));
 
     if (status === 503) {
       this.logger.warn(`${message}: ${exception instanceof Error ? exception.message : ''}`);
@@ -103,7 +105,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private describe(
     exception: unknown,
     request: Request,
-  ): { status: number; message: string; retryAfterSeconds?: number } {
+  ): { status: number; message: string; retryAfterSeconds?: number; allow?: string[] } {
     if (exception instanceof ServiceUnavailable) {
       const { message, retryAfterSeconds } = exception;
       return { status: HttpStatus.SERVICE_UNAVAILABLE, message, retryAfterSeconds };
@@ -118,6 +120,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // A conflict outside the transaction runner's retries (Galera certification, a deadlock).
     if (isRetryableConflict(exception)) return this.describe(new WriteConflict(exception), request);
     if (exception instanceof NotFoundException && exception.message.startsWith('Cannot ')) {
+      const allow = allowedMethods(request);
+      if (allow.length > 0) {
+        const message = `${request.method} is not allowed on ${requestPath(request)}: use ${allow.join(', ')}`;
+        return { status: HttpStatus.METHOD_NOT_ALLOWED, message, allow };
+      }
       return { status: HttpStatus.NOT_FOUND, message: routeNotFoundMessage(request) };
     }
     // The express adapter wraps body-parser and URL-decoding failures; describe them plainly.
@@ -134,12 +141,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof HttpException && exception.getStatus() < 500) {
       return { status: exception.getStatus(), message: exception.message };
     }
-    if (isBodyParserError(exception)) {
-      return {
-        status: exception.status,
-        message: bodyParserMessages[exception.type] ?? 'request body could not be read',
-      };
-    }
+    if (isBodyParserError(exception)) return describeBodyParserError(exception);
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'internal server error' };
   }
 }
@@ -147,9 +149,20 @@ export class AllExceptionsFilter implements ExceptionFilter {
 function isBodyParserError(value: unknown): value is BodyParserError {
   const candidate = value as Partial<BodyParserError> | null;
   return (
-    typeof candidate?.type === 'string' &&
+    (typeof candidate?.type === 'string' || typeof candidate?.code === 'string') &&
     typeof candidate.status === 'number' &&
     candidate.status >= 400 &&
     candidate.status < 500
   );
+}
+
+function describeBodyParserError(error: BodyParserError): { status: number; message: string } {
+  if (error.type === 'entity.parse.failed' && error instanceof SyntaxError) {
+    return { status: 400, message: `request body is not valid JSON (${error.message})` };
+  }
+  if (error.code?.startsWith('Z_')) {
+    return { status: 400, message: 'request body does not match its Content-Encoding' };
+  }
+  const message = bodyParserMessages[error.type ?? ''] ?? 'request body could not be read';
+  return { status: error.status, message };
 }
