@@ -21,9 +21,12 @@ export class RoleForbids extends Forbidden {
 }
 
 export class VersionMismatch extends PreconditionFailed {
-  constructor(currentVersion: number) {
+  /** `weakTagsOnly`: the If-Match header held only weak tags, which never match. */
+  constructor(currentVersion: number, weakTagsOnly: boolean) {
     super(
-      `the document has changed: its current version is ${currentVersion} (ETag "${currentVersion}"); fetch it and apply your change again`,
+      weakTagsOnly
+        ? `If-Match compares strongly, so weak tags (W/"...") never match: send the ETag as given; the current version is ${currentVersion} (ETag "${currentVersion}")`
+        : `the document has changed: its current version is ${currentVersion} (ETag "${currentVersion}"); fetch it and apply your change again`,
       currentVersion,
     );
   }

@@ -62,7 +62,7 @@ export class DocsService {
       ownerId: user.id,
       folderPathHash: path.isHome ? null : path.hash(),
       title: input.title,
-      html: this.sanitizer.sanitize(input.html ?? ''),
+      html: await this.sanitizer.sanitize(input.html ?? ''),
       at: this.clock.now(),
     };
     const { inTransaction } = options;
@@ -151,10 +151,10 @@ export class DocsService {
     }
     const changes = {
       ...(input.title !== undefined && { title: input.title }),
-      ...(input.html !== undefined && { html: this.sanitizer.sanitize(input.html) }),
+      ...(input.html !== undefined && { html: await this.sanitizer.sanitize(input.html) }),
     };
     const versions = matchingVersions(condition);
-    return this.writeOrExplain(user, uuid, 'update', versions, () =>
+    return this.writeOrExplain(user, uuid, 'update', condition, () =>
       this.docs.update(uuid, user.id, changes, this.clock.now(), versions),
     );
   }
@@ -162,7 +162,7 @@ export class DocsService {
   /** Deletes the document if the caller owns it (and, with `If-Match`, it is that version). */
   async remove(user: UserProfile, uuid: string, condition: VersionCondition): Promise<void> {
     const versions = matchingVersions(condition);
-    await this.writeOrExplain(user, uuid, 'delete', versions, async () =>
+    await this.writeOrExplain(user, uuid, 'delete', condition, async () =>
       (await this.docs.deleteOwned(uuid, user.id, versions)) ? true : null,
     );
   }
@@ -176,9 +176,10 @@ export class DocsService {
     user: UserProfile,
     uuid: string,
     action: DocAction,
-    versions: number[] | undefined,
+    condition: VersionCondition,
     write: () => Promise<T | null>,
   ): Promise<T> {
+    const versions = matchingVersions(condition);
     for (let attempt = 1; ; attempt++) {
       // An empty list (only tags that are no version) cannot match: no write to try.
       const result = versions?.length === 0 ? null : await write();
@@ -187,7 +188,8 @@ export class DocsService {
       if (access === null) throw new DocumentNotFound();
       if (!mayDo(access.role, action)) throw new RoleForbids(access.role, action);
       if (versions !== undefined && !versions.includes(access.version)) {
-        throw new VersionMismatch(access.version);
+        const weakTagsOnly = condition !== undefined && 'weakOnly' in condition;
+        throw new VersionMismatch(access.version, weakTagsOnly);
       }
       if (attempt === WRITE_ATTEMPTS) throw new DocumentBusy();
     }

@@ -1,9 +1,12 @@
 import fc from 'fast-check';
-import { HtmlSanitizer } from './html-sanitizer';
+import { htmlNestingExceeds, MAX_HTML_NESTING, sanitizeDocumentHtml } from './html-policy';
 
-describe('HtmlSanitizer', () => {
-  const sanitizer = new HtmlSanitizer();
-  const sanitize = (html: string): string => sanitizer.sanitize(html);
+describe('sanitizeDocumentHtml', () => {
+  const sanitize = (html: string): string => {
+    const sanitized = sanitizeDocumentHtml(html);
+    if (!('html' in sanitized)) throw new Error('refused as nested too deep');
+    return sanitized.html;
+  };
 
   describe('removes script elements', () => {
     it.each([
@@ -150,7 +153,7 @@ describe('HtmlSanitizer', () => {
       },
       {
         label: 'global attributes on a block',
-        html: '<div class="note" id="n1" lang="en" dir="ltr" title="A note"><blockquote>q</blockquote></div>',
+        html: '<div class="note" lang="en" dir="ltr" title="A note"><blockquote>q</blockquote></div>',
       },
       {
         label: 'a whole editor document',
@@ -217,6 +220,132 @@ describe('HtmlSanitizer', () => {
 
     it('writes a no-break space as &nbsp;', () => {
       expect(sanitize('a\u00a0b')).toBe('a&nbsp;b');
+    });
+  });
+  describe('styles: allowed properties with plain values only', () => {
+    it.each([
+      {
+        label: 'positioning dropped, formatting kept',
+        input: '<p style="color: red; position: fixed; top: 0; z-index: 9">x</p>',
+        expected: '<p style="color: red">x</p>',
+      },
+      {
+        label: 'a url() in an allowed property',
+        input: '<p style="background-color: url(https://evil.example/t.png)">x</p>',
+        expected: '<p>x</p>',
+      },
+      {
+        label: 'background with an image, and an allowed colour',
+        input: '<span style="background: url(x.png); color: #333">x</span>',
+        expected: '<span style="color: #333">x</span>',
+      },
+      {
+        label: 'an escape that would spell url',
+        input: '<p style="color: u\\72l(x)">x</p>',
+        expected: '<p>x</p>',
+      },
+      {
+        label: 'expression() and comments',
+        input: '<p style="width: expression(alert(1)); height: 1px /* x */">x</p>',
+        expected: '<p>x</p>',
+      },
+      {
+        label: 'an overlay: width, height and position together',
+        input: '<div style="position:absolute;left:0;top:0;width:100%;height:100%">x</div>',
+        expected: '<div style="width:100%; height:100%">x</div>',
+      },
+    ])('$label', ({ input, expected }) => {
+      expect(sanitize(input)).toBe(expected);
+    });
+
+    it('keeps colours, calc() and shorthands as written', () => {
+      const html =
+        '<p style="color: rgb(0, 0, 0); margin: calc(1em + 2px) 0; font: italic 12px/1.5 Georgia, serif !important">x</p>';
+      expect(sanitize(html)).toBe(html);
+    });
+  });
+
+  describe('id and name are dropped (no clobbering of page globals)', () => {
+    it.each([
+      { input: '<p id="config">x</p>', expected: '<p>x</p>' },
+      { input: '<a name="x" href="/a">a</a>', expected: '<a href="/a">a</a>' },
+      { input: '<img name="body" id="cookie" src="a.png">', expected: '<img src="a.png">' },
+    ])('$input', ({ input, expected }) => {
+      expect(sanitize(input)).toBe(expected);
+    });
+  });
+
+  describe('target="_blank" links get rel="noopener noreferrer"', () => {
+    it.each([
+      {
+        input: '<a href="/a" target="_blank">a</a>',
+        expected: '<a href="/a" target="_blank" rel="noopener noreferrer">a</a>',
+      },
+      {
+        input: '<a href="/a" target="_BLANK" rel="nofollow">a</a>',
+        expected: '<a href="/a" target="_BLANK" rel="nofollow noopener noreferrer">a</a>',
+      },
+      {
+        input: '<a href="/a" target="_blank" rel="noreferrer">a</a>',
+        expected: '<a href="/a" target="_blank" rel="noreferrer noopener">a</a>',
+      },
+      { input: '<a href="/a" target="_self">a</a>', expected: '<a href="/a" target="_self">a</a>' },
+    ])('$input', ({ input, expected }) => {
+      expect(sanitize(input)).toBe(expected);
+    });
+  });
+
+  describe('data: images only for png, jpeg, gif and webp', () => {
+    it.each(['png', 'jpeg', 'gif', 'webp', 'PNG'])('keeps image/%s', (type) => {
+      const html = `<img src="data:image/${type};base64,iVBORw0KGgo=" alt="x">`;
+      expect(sanitize(html)).toBe(html);
+    });
+
+    it.each([
+      'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      ' DATA:image/png-but-not;base64,AAAA',
+      'data:image/pngx;base64,AAAA',
+    ])('drops the src of %s', (src) => {
+      expect(sanitize(`<img src="${src.replace(/"/g, '&quot;')}" alt="x">`)).toBe('<img alt="x">');
+    });
+  });
+
+  describe('nesting deeper than MAX_HTML_NESTING is refused', () => {
+    const refused = (html: string) => sanitizeDocumentHtml(html);
+
+    it.each([
+      ['unclosed <b>', '<b>'.repeat(MAX_HTML_NESTING + 1)],
+      [
+        'nested <div>',
+        '<div>'.repeat(MAX_HTML_NESTING + 1) + '</div>'.repeat(MAX_HTML_NESTING + 1),
+      ],
+      [
+        'foreign contexts the parser keeps open: <p><math></p>',
+        '<p><math></p>'.repeat(MAX_HTML_NESTING + 1),
+      ],
+    ])('%s', (_label, html) => {
+      expect(refused(html)).toEqual({ nestedTooDeep: true });
+      expect(htmlNestingExceeds(html, MAX_HTML_NESTING)).toBe(true);
+    });
+
+    it.each([
+      ['nesting of exactly the limit', '<b>'.repeat(MAX_HTML_NESTING) + 'x'],
+      ['many siblings', '<p>x</p>'.repeat(10 * MAX_HTML_NESTING)],
+      ['unclosed <p>, each closed by the next', '<p>x'.repeat(10 * MAX_HTML_NESTING)],
+      [
+        'unclosed <li> and <td>',
+        '<ul>' + '<li>x'.repeat(1000) + '</ul><table><tr>' + '<td>y'.repeat(1000) + '</table>',
+      ],
+      ['void elements', '<br><hr><img src="a.png">'.repeat(1000)],
+      [
+        'closed <svg> and <math> (dropped, their text kept)',
+        '<svg>a</svg><math>b</math>'.repeat(1000),
+      ],
+    ])('%s is sanitised', (_label, html) => {
+      expect(htmlNestingExceeds(html, MAX_HTML_NESTING)).toBe(false);
+      expect('html' in refused(html)).toBe(true);
     });
   });
 });

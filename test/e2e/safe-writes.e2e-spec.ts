@@ -204,13 +204,36 @@ describe(`versions and conditional requests (${databaseKind})`, () => {
       expect(response.headers.etag).toBe('"3"');
     });
 
-    it.each(['"1"', 'W/"2"', '"abc"', '"1", "3"'])(
+    it.each(['"1"', '"abc"', '"1", "3"', 'W/"1", "3"'])(
       'answers 412 with the current version for %s, and changes nothing',
       async (tag) => {
         const uuid = await givenDoc(test, owner, { title: 'Original' });
         await put(uuid, { title: 'Second' }).expect(204);
         const before = await stored(uuid);
         expect412(await put(uuid, { title: 'Lost update' }, { 'If-Match': tag }), 2);
+        expect(await stored(uuid)).toEqual(before);
+      },
+    );
+
+    it.each(['W/"2"', 'W/"1", W/"2"'])(
+      'answers 412 saying weak tags never match for %s (even the current one), and changes nothing',
+      async (tag) => {
+        const uuid = await givenDoc(test, owner, { title: 'Original' });
+        await put(uuid, { title: 'Second' }).expect(204);
+        const before = await stored(uuid);
+        const response = await put(uuid, { title: 'Lost update' }, { 'If-Match': tag });
+        expect({
+          status: response.status,
+          etag: response.headers.etag,
+          body: response.body,
+        }).toEqual({
+          status: 412,
+          etag: '"2"',
+          body: {
+            error:
+              'If-Match compares strongly, so weak tags (W/"...") never match: send the ETag as given; the current version is 2 (ETag "2")',
+          },
+        });
         expect(await stored(uuid)).toEqual(before);
       },
     );

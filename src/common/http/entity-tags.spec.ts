@@ -15,7 +15,8 @@ describe('entity tags', () => {
       ['"3", "5"', { versions: [3, 5] }],
       ['"3","5" ,"8"', { versions: [3, 5, 8] }],
       // Strong comparison: a weak tag never matches.
-      ['W/"3"', { versions: [] }],
+      ['W/"3"', { versions: [], weakOnly: true }],
+      ['W/"3", W/"4"', { versions: [], weakOnly: true }],
       ['W/"3", "4"', { versions: [4] }],
       // Valid tags that are no version of ours match nothing.
       ['"abc"', { versions: [] }],

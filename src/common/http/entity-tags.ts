@@ -4,7 +4,11 @@ import { InvalidInput } from '../errors/domain-errors';
  * Which versions a conditional write may change (`If-Match`): any existing one (`*`), or one
  * of a list. `undefined` when the request has no condition.
  */
-export type VersionCondition = undefined | { any: true } | { versions: number[] };
+export type VersionCondition =
+  | undefined
+  | { any: true }
+  /** `weakOnly`: every tag of the header was weak, so none can match (said in the 412). */
+  | { versions: number[]; weakOnly?: true };
 
 /** The strong entity tag of a version, as sent in `ETag`: `"7"`. */
 export function entityTag(version: number): string {
@@ -33,15 +37,18 @@ export function parseIfMatch(header: string | undefined): VersionCondition {
   if (header === undefined) return undefined;
   if (header.trim() === '*') return { any: true };
   const versions: number[] = [];
+  let weakOnly = true;
   for (const part of header.split(',')) {
     const tag = ENTITY_TAG.exec(part);
     if (!tag) throw new InvalidInput(IF_MATCH_RULE);
     const [, weak, opaque] = tag;
-    if (!weak && /^[1-9][0-9]{0,9}$/.test(opaque) && Number(opaque) <= 2 ** 31 - 1) {
+    if (weak) continue;
+    weakOnly = false;
+    if (/^[1-9][0-9]{0,9}$/.test(opaque) && Number(opaque) <= 2 ** 31 - 1) {
       versions.push(Number(opaque));
     }
   }
-  return { versions };
+  return weakOnly ? { versions, weakOnly } : { versions };
 }
 
 /** Every entity tag in a header, weak or strong: its opaque part. */
