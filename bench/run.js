@@ -10,6 +10,8 @@
 //   npm run bench -- --reference          the service against bench/reference-server.js (MySQL)
 //   npm run bench -- --reference --floor  and against the card's floor (card-floor-server.js)
 //   npm run bench -- --workers 2          the service with 1 and with 2 worker processes
+//   npm run bench -- --hostile            each request of bench/hostile-requests.js while a
+//                                         client polls /health every 10 ms: the slowest answer
 //
 // Options:
 //   --db mysql|sqlite|both    which databases (default both; --reference implies mysql)
@@ -26,6 +28,9 @@
 //   --workers N               run the service with WEB_CONCURRENCY=1 and =N (rate-limit
 //                             counters in Redis) and print the scaling
 //   --redis                   rate-limit counters in Redis even with one process
+//   --hostile                 instead of the load cases, the hostile requests (with --baseline,
+//                             both builds); a request not answered within --hostile-timeout
+//                             seconds (default 60) is given up and its server restarted
 //   --rounds R                the servers take turns R times per case; medians are reported
 //                             (default 3 with more than one server, else 1)
 //   --node <path>             the Node binary the servers run on (default: the one running this)
@@ -59,6 +64,7 @@ const { createServer } = require('node:net');
 const os = require('node:os');
 const { join, resolve: resolvePath } = require('node:path');
 const autocannon = require('autocannon');
+const { HOSTILE_REQUESTS, whilePollingHealth } = require('./hostile-requests');
 const { topOrigins } = require('./profile-summary');
 
 const root = join(__dirname, '..');
@@ -97,6 +103,8 @@ function parseArgs(argv) {
     floor: false,
     workers: 1,
     redis: false,
+    hostile: false,
+    hostileTimeout: 60,
     rounds: undefined,
     node: process.execPath,
     baseline: undefined,
@@ -133,12 +141,14 @@ function parseArgs(argv) {
     else if (arg === '--floor') options.floor = true;
     else if (arg === '--workers') options.workers = positiveInteger(value());
     else if (arg === '--redis') options.redis = true;
+    else if (arg === '--hostile') options.hostile = true;
+    else if (arg === '--hostile-timeout') options.hostileTimeout = positiveInteger(value());
     else if (arg === '--rounds') options.rounds = positiveInteger(value());
     else if (arg === '--node') options.node = resolvePath(value());
     else if (arg === '--baseline') options.baseline = resolvePath(value());
     else if (arg === '--baseline-node-flags') options.baselineNodeFlags = value();
     else if (arg === '--help' || arg === '-h') {
-      console.log(readFileSync(__filename, 'utf8').split('\n').slice(1, 38).join('\n'));
+      console.log(readFileSync(__filename, 'utf8').split('\n').slice(1, 43).join('\n'));
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
   }
@@ -375,11 +385,11 @@ async function startServer(target, databaseEnv, options, stamp) {
         child.on('message', listener);
         child.send(message);
       }),
-    stop: () =>
+    stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
         if (exited) return resolve();
         child.once('exit', resolve);
-        child.kill('SIGTERM');
+        child.kill(signal);
       }),
   };
   server.heapAfterStart = await server.probe({ probe: 'heap' });
@@ -995,7 +1005,9 @@ async function benchDatabase(kind, options, stamp) {
     const heading = (size) =>
       `${db.version}, ${size} documents (+${size} of other users), ${options.connections} connections, ` +
       `${options.duration} s per case${options.rounds > 1 ? `, ${options.rounds} rounds` : ''}; servers on Node ${options.nodeVersion}`;
-    if (options.sweep) {
+    if (options.hostile) {
+      report.hostile = await runHostileRequests(servers, seed, db, options, stamp);
+    } else if (options.sweep) {
       const sweep = [];
       for (const size of options.sizes) {
         const seedMs = await seedDocs(db, seed, size);
@@ -1064,6 +1076,56 @@ async function benchDatabase(kind, options, stamp) {
     const note = await db.close(options.keep);
     if (note) console.log(note);
   }
+}
+
+/**
+ * Each hostile request once per service build, while a client polls /health every 10 ms. A
+ * request still unanswered after --hostile-timeout seconds is abandoned, and its server (whose
+ * event loop is then still busy with it) killed and started again for the next case.
+ */
+async function runHostileRequests(servers, seed, db, options, stamp) {
+  const rows = [];
+  for (const request of HOSTILE_REQUESTS) {
+    for (const [index, server] of servers.entries()) {
+      if (server.kind !== 'service' && server.kind !== 'baseline') continue;
+      const timeoutMs = options.hostileTimeout * 1000;
+      const attempt = whilePollingHealth(server.baseUrl, seed.token, request);
+      // An abandoned attempt fails once its server is killed: that is expected.
+      attempt.catch(() => undefined);
+      const answer = await Promise.race([
+        attempt,
+        new Promise((resolve) => setTimeout(resolve, timeoutMs, undefined)),
+      ]);
+      const row = { case: request.name, server: server.name, expected: request.status };
+      if (answer === undefined) {
+        rows.push({
+          ...row,
+          status: 'none',
+          requestMs: `>${timeoutMs}`,
+          worstHealthMs: `>${timeoutMs}`,
+        });
+        await server.stop('SIGKILL');
+        servers[index] = await startServer(server, db.env, options, stamp);
+      } else {
+        const { status, requestMs, worstHealthMs } = answer;
+        rows.push({
+          ...row,
+          status,
+          requestMs: Math.round(requestMs),
+          worstHealthMs: Math.round(worstHealthMs),
+        });
+      }
+      console.log(`[${db.kind}] ${server.name}: ${request.name}: ${JSON.stringify(rows.at(-1))}`);
+    }
+  }
+  printTable(`Slowest /health answer while each request ran, ${db.version}`, rows, [
+    ['case', (row) => row.case],
+    ['server', (row) => row.server],
+    ['status (expected)', (row) => `${row.status} (${row.expected})`],
+    ['request ms', (row) => String(row.requestMs)],
+    ['worst /health ms', (row) => String(row.worstHealthMs)],
+  ]);
+  return rows;
 }
 
 /** Flat cost: the last page against page 1, and page 1 at the largest size against the smallest. */

@@ -5,6 +5,7 @@ import { API_SECURITY_HEADERS } from '../../src/common/http/security-headers';
 import { databaseKind, dropTestDatabase } from '../support/test-app';
 import {
   buildIfNeeded,
+  newUserToken,
   runCli,
   RunningService,
   startBuiltService,
@@ -27,24 +28,6 @@ function logLines(service: RunningService): LogLine[] {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as LogLine);
-}
-
-async function newToken(): Promise<string> {
-  const email = `ops-${randomUUID()}@example.com`;
-  const created = await runCli([
-    'users',
-    'create',
-    '--email',
-    email,
-    '--fname',
-    'O',
-    '--lname',
-    'P',
-  ]);
-  expect(created.code).toBe(0);
-  const issued = await runCli(['tokens', 'create', '--email', email]);
-  expect(issued.code).toBe(0);
-  return issued.stdout.trim().split('\n').at(-1)!;
 }
 
 describe(`operating the built service (${databaseKind})`, () => {
@@ -95,7 +78,7 @@ describe(`operating the built service (${databaseKind})`, () => {
     let token: string;
 
     beforeAll(async () => {
-      token = await newToken();
+      token = await newUserToken();
       service = await startBuiltService({ LOG_LEVEL: 'log' });
     }, 60_000);
     afterAll(() => service.stop());

@@ -1,4 +1,5 @@
 import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -153,4 +154,23 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
       },
     );
   });
+}
+
+/** Creates a user with the CLI and issues it a token (read and write); returns the token. */
+export async function newUserToken(): Promise<string> {
+  const email = `user-${randomUUID()}@example.com`;
+  const created = await runCli([
+    'users',
+    'create',
+    '--email',
+    email,
+    '--fname',
+    'O',
+    '--lname',
+    'P',
+  ]);
+  if (created.code !== 0) throw new Error(`users create failed: ${created.stderr}`);
+  const issued = await runCli(['tokens', 'create', '--email', email]);
+  if (issued.code !== 0) throw new Error(`tokens create failed: ${issued.stderr}`);
+  return issued.stdout.trim().split('\n').at(-1)!;
 }
