@@ -175,9 +175,9 @@ export interface components {
        */
       path: string;
       /**
-       * @description HTML the document starts with; stored sanitised (scripts, event handlers and
-       *     `javascript:` URLs are removed). Defaults to the empty string. Bounded only by the
-       *     5 MiB limit on the request body.
+       * @description HTML the document starts with; stored sanitised (scripts, event handlers,
+       *     `javascript:` URLs, `id`, `name` and unsafe styles are removed). Defaults to the empty
+       *     string. Bounded by the 5 MiB limit on the request body; elements may nest 128 deep.
        * @example <h1>Q3</h1><p>Revenue grew by <strong>12%</strong>.</p>
        */
       html?: string;
@@ -363,18 +363,25 @@ export interface components {
        */
       html: string;
     };
-    UpdateDocDto: {
-      /**
-       * @description New title: 1 to 255 characters after surrounding whitespace is trimmed.
-       * @example Quarterly report (final)
-       */
-      title?: string;
-      /**
-       * @description New HTML content, stored sanitised.
-       * @example <p>Final figures are in.</p>
-       */
-      html?: string;
-    };
+    UpdateDocDto:
+      | {
+          /**
+           * @description New title: 1 to 255 characters after surrounding whitespace is trimmed.
+           * @example Quarterly report (final)
+           */
+          title?: string;
+          /**
+           * @description New HTML content, stored sanitised as on create (elements may nest 128 deep).
+           * @example <p>Final figures are in.</p>
+           */
+          html?: string;
+        }
+      | {
+          title: string;
+        }
+      | {
+          html: string;
+        };
     AddDocUserDto: {
       /**
        * Format: email

@@ -16,9 +16,9 @@ export class CreateDocDto {
   title: string;
 
   /**
-   * HTML the document starts with; stored sanitised (scripts, event handlers and
-   * `javascript:` URLs are removed). Defaults to the empty string. Bounded only by the
-   * 5 MiB limit on the request body.
+   * HTML the document starts with; stored sanitised (scripts, event handlers,
+   * `javascript:` URLs, `id`, `name` and unsafe styles are removed). Defaults to the empty
+   * string. Bounded by the 5 MiB limit on the request body; elements may nest 128 deep.
    * @example "<h1>Q3</h1><p>Revenue grew by <strong>12%</strong>.</p>"
    */
   @ValidateIf((body: CreateDocDto) => body.html !== undefined)
