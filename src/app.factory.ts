@@ -17,7 +17,7 @@ export const API_PREFIX = 'api/v1';
 
 /**
  * Builds and initialises the HTTP application as served: JSON logs with request ids, security
- * headers, CORS when configured, prefix, Swagger (JSON bodies: JsonBodyInterceptor). Configuration comes from
+ * headers, CORS when configured, prefix, Swagger (JSON bodies: JsonBodyGuard). Configuration comes from
  * the environment; `logLevel` overrides `LOG_LEVEL` (tests keep the output quiet).
  */
 export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplication> {
@@ -46,7 +46,7 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   app.use(requestDeadline(config.http.requestTimeoutMs));
   app.use(securityHeaders());
   if (config.http.corsOrigins.length > 0) enableCors(app, config.http.corsOrigins);
-  // JSON bodies are read after authentication, by JsonBodyInterceptor.
+  // JSON bodies are read after authentication, by JsonBodyGuard.
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
   await app.init();
   // After the API routes: Swagger UI's static files are served under /api, and mounted before

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { BearerAuthGuard } from './auth/bearer-auth.guard';
 import { TokenScopeGuard } from './auth/token-scope.guard';
 import { CommonModule } from './common/common.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
-import { JsonBodyInterceptor } from './common/http/json-body.interceptor';
+import { JsonBodyGuard } from './common/http/json-body.guard';
 import { RequestValidationPipe } from './common/pipes/request-validation.pipe';
 import { appConfig } from './config/app.config';
 import { DatabaseModule } from './database/database.module';
@@ -35,13 +35,13 @@ export const coreImports = [
     HealthModule,
   ],
   providers: [
-    // Guards run in this order: who is calling, whether they are over their limit, and whether
-    // their token's scope allows the request (so refused writes count against the limit too).
+    // Guards run in this order: who is calling, whether they are over their limit, whether
+    // their token's scope allows the request (so refused writes count against the limit too),
+    // and only then the body is read.
     { provide: APP_GUARD, useClass: BearerAuthGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_GUARD, useClass: TokenScopeGuard },
-    // After the guards: a body is read only once its sender may send it.
-    { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
+    { provide: APP_GUARD, useClass: JsonBodyGuard },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     { provide: APP_PIPE, useClass: RequestValidationPipe },
   ],
