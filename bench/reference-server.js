@@ -314,7 +314,7 @@ function createEndpoints(pool) {
       throw new HttpError(400, 'html must be a string');
     }
     const folder = body.path === undefined ? { segments: [] } : parsePath(body.path);
-    const html = sanitizer.sanitize(body.html ?? '');
+    const html = await sanitizer.sanitize(body.html ?? '');
     const uuid = randomUUID();
     const at = sqlTime(new Date());
     if (folder.segments.length === 0) {
@@ -358,7 +358,7 @@ function createEndpoints(pool) {
     }
     if (body.html !== undefined) {
       if (typeof body.html !== 'string') throw new HttpError(400, 'html must be a string');
-      values.push(sanitizer.sanitize(body.html));
+      values.push(await sanitizer.sanitize(body.html));
     }
     if (values.length === 0) {
       throw new HttpError(400, 'at least one of title or html must be given');
