@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { appConfig, AppConfigValues } from '../config/app.config';
 import { dataSourceOptions, prepareDatabase } from './database-options';
 import { Sql } from './sql';
+import { SqliteTurn } from './sqlite-turn';
 import { TransactionRunner } from './transaction-runner';
 
 @Global()
@@ -19,7 +20,7 @@ import { TransactionRunner } from './transaction-runner';
       },
     }),
   ],
-  providers: [Sql, TransactionRunner],
+  providers: [Sql, SqliteTurn, TransactionRunner],
   exports: [Sql, TransactionRunner],
 })
 export class DatabaseModule {}

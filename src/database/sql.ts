@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Database, Statement } from 'better-sqlite3';
 import type { ExecuteValues, Pool, PoolConnection, QueryOptions } from 'mysql2';
 import { DataSource, EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
+import { SqliteTurn } from './sqlite-turn';
 
 /** What a write statement did. */
 export interface StatementResult {
@@ -33,7 +34,10 @@ export class Sql {
   private readonly sqliteStatements = new Map<string, Statement>();
   private readonly timeoutMs: number | undefined;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sqliteTurn: SqliteTurn,
+  ) {
     const driver = dataSource.driver as { pool?: Pool; databaseConnection?: Database };
     if (dataSource.options.type === 'better-sqlite3') {
       this.sqlite = driver.databaseConnection;
@@ -69,9 +73,17 @@ export class Sql {
   private async execute(sql: string, parameters: unknown[], manager?: EntityManager) {
     this.dataSource.logger.logQuery(sql, parameters);
     try {
-      return this.sqlite
-        ? this.executeOnSqlite(sql, parameters)
-        : await this.executeOnMysql(await this.mysqlTarget(manager?.queryRunner), sql, parameters);
+      if (this.sqlite) {
+        // Outside a transaction's turn, wait for it to end; then run at once (the statement is
+        // synchronous, so no turn can begin between the check and the statement).
+        while (this.sqliteTurn.heldByAnother()) await this.sqliteTurn.released();
+        return this.executeOnSqlite(sql, parameters);
+      }
+      return await this.executeOnMysql(
+        await this.mysqlTarget(manager?.queryRunner),
+        sql,
+        parameters,
+      );
     } catch (error) {
       this.dataSource.logger.logQueryError(error as Error, sql, parameters);
       throw new QueryFailedError(sql, parameters, error as Error);

@@ -1,5 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { WriteConflict } from './database-errors';
+import { SqliteTurn } from './sqlite-turn';
 import { CONFLICT_ATTEMPTS, retryConflicts, TransactionRunner } from './transaction-runner';
 
 const conflict = () =>
@@ -10,7 +11,7 @@ const conflict = () =>
 function runnerOn(type: string, transaction: jest.Mock) {
   const manager = {} as EntityManager;
   const dataSource = { options: { type }, transaction, manager } as unknown as DataSource;
-  return new TransactionRunner(dataSource);
+  return new TransactionRunner(dataSource, new SqliteTurn());
 }
 
 describe('retryConflicts', () => {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Mutex } from 'async-mutex';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager } from 'typeorm';
 import { isRetryableConflict, WriteConflict } from './database-errors';
+import { SqliteTurn } from './sqlite-turn';
 
 /** How often a MySQL write is run in all before a conflict is answered with WriteConflict. */
 export const CONFLICT_ATTEMPTS = 5;
@@ -43,13 +43,14 @@ export async function retryConflicts<T>(
  */
 @Injectable()
 export class TransactionRunner {
-  private readonly sqliteTurn = new Mutex();
-
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sqliteTurn: SqliteTurn,
+  ) {}
 
   async run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.dataSource.options.type === 'better-sqlite3') {
-      return this.sqliteTurn.runExclusive(() => this.dataSource.transaction(work));
+      return this.sqliteTurn.take(() => this.dataSource.transaction(work));
     }
     return retryConflicts(() => this.dataSource.transaction('READ COMMITTED', work));
   }
@@ -101,7 +102,7 @@ export class TransactionRunner {
    */
   exclusive<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.dataSource.options.type === 'better-sqlite3') {
-      return this.sqliteTurn.runExclusive(() => work(this.dataSource.manager));
+      return this.sqliteTurn.take(() => work(this.dataSource.manager));
     }
     return retryConflicts(() => work(this.dataSource.manager));
   }
