@@ -67,6 +67,7 @@ function enableCors(app: NestExpressApplication, origins: AppConfig['http']['cor
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', REQUEST_ID_HEADER, IDEMPOTENCY_KEY_HEADER],
     exposedHeaders: [
+      'Link',
       'Location',
       IDEMPOTENCY_REPLAYED_HEADER,
       REQUEST_ID_HEADER,
@@ -74,6 +75,7 @@ function enableCors(app: NestExpressApplication, origins: AppConfig['http']['cor
       'X-RateLimit-Limit',
       'X-RateLimit-Remaining',
       'X-RateLimit-Reset',
+      'X-Total-Count',
     ],
     maxAge: 600,
   });

@@ -9,7 +9,7 @@ export interface paths {
     };
     /**
      * List the user's folders
-     * @description Every folder the user has, sorted by path in code-point order. The home folder `~` is not listed.
+     * @description The folders the user has, sorted by path in code-point order, a page at a time (up to 1,000, all of them by default). The home folder `~` is not listed.
      */
     get: operations['listFolders'];
     put?: never;
@@ -438,16 +438,25 @@ export type $defs = Record<string, never>;
 export interface operations {
   listFolders: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Page number, from 1. A page past the end is empty. */
+        page?: number;
+        /** @description Folders per page, 1 to 1,000. */
+        per_page?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The folders, possibly none. */
+      /** @description The folders of the page, possibly none. */
       200: {
         headers: {
+          /** @description How many folders the user has, on all pages. */
+          'X-Total-Count'?: number;
+          /** @description The next and previous pages, where there are: `</api/v1/folders?page=3&per_page=1000>; rel="next"` (RFC 8288). */
+          Link?: string;
           /** @description Requests allowed per window for this token (or client address). */
           'X-RateLimit-Limit'?: number;
           /** @description Requests left in the current window; `0` on a 429. */

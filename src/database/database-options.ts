@@ -22,6 +22,12 @@ export interface MysqlServer {
   galera: boolean;
 }
 
+/**
+ * Every MySQL session sorts text by whole values: a folder path is up to 4,096 code points
+ * (16 KiB in UTF-8), and by default only the first 1,024 bytes of a TEXT value are compared.
+ */
+export const MYSQL_SESSION_SETUP = ['SET SESSION max_sort_length = 16384'];
+
 /** TypeORM options for either database. Schema changes come from migrations only. */
 export function dataSourceOptions(
   config: DatabaseConfig,
@@ -33,7 +39,10 @@ export function dataSourceOptions(
     return {
       ...common,
       type: server.flavour,
-      ...(server.galera && { driver: mysqlDriverWithSessionSetup(GALERA_SESSION_SETUP) }),
+      driver: mysqlDriverWithSessionSetup([
+        ...MYSQL_SESSION_SETUP,
+        ...(server.galera ? GALERA_SESSION_SETUP : []),
+      ]),
       url: config.url,
       charset: 'utf8mb4',
       timezone: 'Z',

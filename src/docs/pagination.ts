@@ -1,19 +1,5 @@
-import { PaginationDto } from './dto/pagination.dto';
-
-/**
- * Kaminari's rules: `total_pages = ceil(total_count / per_page)`; there is no next page on
- * the last page or beyond it, and no previous page on the first page or beyond the last.
- */
-export function paginate(page: number, perPage: number, totalCount: number): PaginationDto {
-  const totalPages = Math.ceil(totalCount / perPage);
-  return {
-    current_page: page,
-    next_page: page < totalPages ? page + 1 : null,
-    prev_page: page > 1 && page <= totalPages ? page - 1 : null,
-    total_pages: totalPages,
-    total_count: totalCount,
-  };
-}
+// Kaminari's page arithmetic is shared with other lists (folders); this file adds the docs list's.
+export { paginate } from '../common/pagination';
 
 /** Which rows to read for a page, and from which end of the list order. */
 export interface PageWindow {

@@ -1,9 +1,12 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { setPageHeaders, TOTAL_COUNT_HEADER } from '../common/http/page-headers';
 import { BearerAuth } from '../common/swagger/api-responses.decorator';
 import { UserProfile } from '../users/user-profile';
 import { FolderDto } from './dto/folder.dto';
+import { ListFoldersQueryDto } from './dto/list-folders-query.dto';
 import { FoldersService } from './folders.service';
 
 @ApiTags('folders')
@@ -17,10 +20,32 @@ export class FoldersController {
     operationId: 'listFolders',
     summary: "List the user's folders",
     description:
-      'Every folder the user has, sorted by path in code-point order. The home folder `~` is not listed.',
+      'The folders the user has, sorted by path in code-point order, a page at a time (up to 1,000, all of them by default). The home folder `~` is not listed.',
   })
-  @ApiOkResponse({ description: 'The folders, possibly none.', type: [FolderDto] })
-  list(@CurrentUser() user: UserProfile): Promise<FolderDto[]> {
-    return this.folders.list(user);
+  @ApiOkResponse({
+    description: 'The folders of the page, possibly none.',
+    type: [FolderDto],
+    headers: {
+      [TOTAL_COUNT_HEADER]: {
+        description: 'How many folders the user has, on all pages.',
+        schema: { type: 'integer', minimum: 0 },
+      },
+      Link: {
+        description:
+          'The next and previous pages, where there are: `</api/v1/folders?page=3&per_page=1000>; rel="next"` (RFC 8288).',
+        required: false,
+        schema: { type: 'string' },
+      },
+    },
+  })
+  async list(
+    @CurrentUser() user: UserProfile,
+    @Query() query: ListFoldersQueryDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<FolderDto[]> {
+    const { folders, totalCount } = await this.folders.list(user, query.page, query.per_page);
+    setPageHeaders(request, response, query.page, query.per_page, totalCount);
+    return folders;
   }
 }

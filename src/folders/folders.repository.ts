@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { SqlDialect, sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
 import { toSqlTimestamp } from '../database/sql-values';
-import { Folder } from './entities/folder.entity';
+import { TransactionRunner } from '../database/transaction-runner';
 
 export interface FolderRow {
   path: string;
@@ -22,11 +21,18 @@ SELECT ?, chain.path, chain.path_hash, ? FROM (${rows}) chain
 WHERE NOT EXISTS (SELECT 1 FROM folders f WHERE f.user_id = ? AND f.path_hash = chain.path_hash)`;
 };
 
+const foldersSql = {
+  total: 'SELECT COUNT(*) AS n FROM folders WHERE user_id = ?',
+  page: (dialect: SqlDialect) =>
+    `SELECT path, created_at FROM folders WHERE user_id = ?
+      ORDER BY path${dialect === 'mysql' ? ' COLLATE utf8mb4_bin' : ''} LIMIT ? OFFSET ?`,
+};
+
 @Injectable()
 export class FoldersRepository {
   constructor(
-    @InjectRepository(Folder) private readonly folders: Repository<Folder>,
     private readonly sql: Sql,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   /**
@@ -55,11 +61,27 @@ export class FoldersRepository {
     );
   }
 
-  listByUser(userId: number): Promise<FolderRow[]> {
-    return this.folders
-      .createQueryBuilder('f')
-      .select(['f.path AS path', 'f.created_at AS created_at'])
-      .where('f.user_id = :userId', { userId })
-      .getRawMany<FolderRow>();
+  /**
+   * One page of the user's folders in code-point order of their paths (UTF-8 byte order: SQLite
+   * compares text as bytes; MySQL by the binary collation, over whole paths, see
+   * `MYSQL_SESSION_SETUP`), and how many there are, both from one moment.
+   */
+  page(
+    userId: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: FolderRow[]; totalCount: number }> {
+    return this.transactions.snapshot(async (manager) => {
+      const [total] = await this.sql.rows<{ n: number | string }>(
+        foldersSql.total,
+        [userId],
+        manager,
+      );
+      const totalCount = Number(total?.n ?? 0);
+      if (offset >= totalCount) return { rows: [], totalCount };
+      const page = foldersSql.page(sqlDialect(manager.connection));
+      const rows = await this.sql.rows<FolderRow>(page, [userId, limit, offset], manager);
+      return { rows, totalCount };
+    });
   }
 }

@@ -6,17 +6,6 @@ import { toFolderDto } from './folder.mapper';
 import { FolderPath } from './folder-path';
 import { FoldersRepository } from './folders.repository';
 
-/** Compares strings by Unicode code point (JavaScript's default compares UTF-16 units). */
-export function compareCodePoints(a: string, b: string): number {
-  const left = [...a];
-  const right = [...b];
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const difference = left[i].codePointAt(0)! - right[i].codePointAt(0)!;
-    if (difference !== 0) return difference;
-  }
-  return left.length - right.length;
-}
-
 @Injectable()
 export class FoldersService {
   constructor(private readonly folders: FoldersRepository) {}
@@ -35,8 +24,13 @@ export class FoldersService {
     await this.folders.insertMissing(manager, userId, lineage, at);
   }
 
-  async list(user: UserProfile): Promise<FolderDto[]> {
-    const rows = await this.folders.listByUser(user.id);
-    return rows.map(toFolderDto).sort((a, b) => compareCodePoints(a.path, b.path));
+  /** One page of the user's folders, sorted by path in code-point order, and their total. */
+  async list(
+    user: UserProfile,
+    page: number,
+    perPage: number,
+  ): Promise<{ folders: FolderDto[]; totalCount: number }> {
+    const { rows, totalCount } = await this.folders.page(user.id, (page - 1) * perPage, perPage);
+    return { folders: rows.map(toFolderDto), totalCount };
   }
 }

@@ -57,7 +57,9 @@ describe(`GET /api/v1/folders (${databaseKind})`, () => {
     ]);
     const createdAt = Date.parse(folders[0].created_at);
     expect(createdAt).toBeGreaterThanOrEqual(before);
-    expect(createdAt).toBeLessThanOrEqual(after);
+    // The service's clock never repeats a millisecond: calls within one (authentication, the
+    // write) step it ahead of the wall clock by a millisecond each.
+    expect(createdAt).toBeLessThanOrEqual(after + 5);
   });
 
   it('lists parents made with a nested folder, and keeps created_at when reused', async () => {
@@ -124,5 +126,66 @@ describe(`GET /api/v1/folders (${databaseKind})`, () => {
 
     const carol = await givenUser(test);
     expect(await foldersOf(carol)).toEqual([]);
+  });
+
+  it('orders paths that agree in their first 2,000 bytes by the rest of the path', async () => {
+    const user = await givenUser(test);
+    const long = `~${`/${'x'.repeat(250)}`.repeat(8)}`; // 8 names of 250 characters: 2,009 bytes
+    await givenDoc(test, user, { path: `${long}/b` });
+    await givenDoc(test, user, { path: `${long}/a` });
+    const paths = (await foldersOf(user)).map((folder) => folder.path).slice(-2);
+    expect(paths).toEqual([`${long}/a`, `${long}/b`]);
+  });
+
+  describe('pages: page, per_page (1 to 1,000, default 1,000), X-Total-Count and Link', () => {
+    let user: TestUser;
+    const PATHS = ['~/a', '~/b', '~/c', '~/d', '~/e'];
+
+    beforeAll(async () => {
+      user = await givenUser(test);
+      for (const path of [...PATHS].reverse()) await givenDoc(test, user, { path });
+    });
+
+    const pageOf = (query: string) =>
+      request(test.http).get(`/api/v1/folders${query}`).set(user.auth);
+    const pathsIn = (response: request.Response) =>
+      (response.body as FolderItem[]).map((folder) => folder.path);
+
+    it.each([
+      ['', PATHS, undefined],
+      ['?per_page=1000', PATHS, undefined],
+      ['?per_page=2', ['~/a', '~/b'], '</api/v1/folders?page=2&per_page=2>; rel="next"'],
+      [
+        '?page=2&per_page=2',
+        ['~/c', '~/d'],
+        '</api/v1/folders?page=3&per_page=2>; rel="next", </api/v1/folders?page=1&per_page=2>; rel="prev"',
+      ],
+      ['?page=3&per_page=2', ['~/e'], '</api/v1/folders?page=2&per_page=2>; rel="prev"'],
+      ['?page=4&per_page=2', [], undefined],
+      ['?page=9007199254740991&per_page=1', [], undefined],
+    ])('GET /api/v1/folders%s', async (query, paths, link) => {
+      const response = await pageOf(query);
+      expect(response.status).toBe(200);
+      expect(pathsIn(response)).toEqual(paths);
+      expect(response.headers['x-total-count']).toBe('5');
+      expect(response.headers.link).toBe(link);
+    });
+
+    it.each([
+      ['?per_page=0', 'per_page must be an integer between 1 and 1000'],
+      ['?per_page=1001', 'per_page must be an integer between 1 and 1000'],
+      ['?per_page=abc', 'per_page must be an integer between 1 and 1000'],
+      ['?page=0', 'page must be an integer between 1 and 9007199254740991'],
+      ['?page=-1', 'page must be an integer between 1 and 9007199254740991'],
+      ['?page=1.5', 'page must be an integer between 1 and 9007199254740991'],
+      ['?page=1&page=2', 'page must be given once'],
+      ['?per_page=1&per_page=2', 'per_page must be given once'],
+    ])('GET /api/v1/folders%s is 400', async (query, error) => {
+      const response = await pageOf(query);
+      expect({ status: response.status, body: response.body as unknown }).toEqual({
+        status: 400,
+        body: { error },
+      });
+    });
   });
 });
