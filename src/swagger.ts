@@ -13,7 +13,10 @@ export function buildOpenApiDocument(app: INestApplication) {
       'HTML documents owned by users, organised in per-user folders (`~`, `~/a`, `~/a/b`). ' +
         'Every operation under `/api/v1` needs `Authorization: Bearer <token>`; make a token with ' +
         '`npm run -s cli -- tokens create --email <e-mail>`. Every error has the body `{"error": "..."}`. ' +
-        'A method a path does not have is answered `405` with `Allow` listing the ones it has.',
+        'A method a path does not have is answered `405` with `Allow` listing the ones it has; ' +
+        'a path no route has, `404`. Before any route, the HTTP server answers `400` to a malformed ' +
+        'request line or header, `408` to a request too slow to arrive, `413` to chunk extensions ' +
+        'over 16 KiB and `431` to headers over 16 KiB (JSON error bodies, `Connection: close`).',
     )
     .setVersion('1.1.0')
     .addServer('/', 'The address this document is served from')

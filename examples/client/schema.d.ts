@@ -469,6 +469,20 @@ export interface operations {
           'application/json': components['schemas']['FolderDto'][];
         };
       };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "per_page must be an integer between 1 and 1000"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description Missing, unknown, expired or revoked bearer token. */
       401: {
         headers: {

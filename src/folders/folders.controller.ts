@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { setPageHeaders, TOTAL_COUNT_HEADER } from '../common/http/page-headers';
-import { BearerAuth } from '../common/swagger/api-responses.decorator';
+import { ApiErrorResponses, BearerAuth } from '../common/swagger/api-responses.decorator';
 import { UserProfile } from '../users/user-profile';
 import { FolderDto } from './dto/folder.dto';
 import { ListFoldersQueryDto } from './dto/list-folders-query.dto';
@@ -38,6 +38,7 @@ export class FoldersController {
       },
     },
   })
+  @ApiErrorResponses({ 400: 'per_page must be an integer between 1 and 1000' })
   async list(
     @CurrentUser() user: UserProfile,
     @Query() query: ListFoldersQueryDto,

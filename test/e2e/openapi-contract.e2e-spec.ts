@@ -346,6 +346,17 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       expect((await call('get', FOLDERS)).status).toBe(200);
     });
 
+    it('200 with a page of them (Link and X-Total-Count)', async () => {
+      expect((await call('get', FOLDERS, { query: '?page=2&per_page=1' })).status).toBe(200);
+    });
+
+    it.each([
+      ['per_page above its maximum', '?per_page=1001'],
+      ['page below its minimum', '?page=0'],
+    ])('400 for %s', async (_case, query) => {
+      expect((await call('get', FOLDERS, { query })).status).toBe(400);
+    });
+
     it('401 without a token', async () => {
       expect((await call('get', FOLDERS, { token: null })).status).toBe(401);
     });
