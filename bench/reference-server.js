@@ -319,7 +319,7 @@ function createEndpoints(pool) {
     const at = sqlTime(new Date());
     if (folder.segments.length === 0) {
       // One statement; triggers add the owner's row and count.
-      await query(pool, docsSql.insertHome, [uuid, user.id, title, html, at, at]);
+      await query(pool, docsSql.insertHome, [uuid, user.id, title, html, at, at, user.id]);
       return uuid;
     }
     await transaction(pool, async (conn) => {
@@ -337,6 +337,7 @@ function createEndpoints(pool) {
         html,
         at,
         at,
+        user.id,
         user.id,
         folder.hash,
       ]);
@@ -370,6 +371,7 @@ function createEndpoints(pool) {
         user.id,
         ...values,
         at,
+        user.id,
         at,
         uuid,
       ]);

@@ -20,7 +20,8 @@ export function buildOpenApiDocument(app: INestApplication) {
     )
     .setVersion('1.1.0')
     .addServer('/', 'The address this document is served from')
-    .addTag('docs', 'Create, list, read, update and delete documents')
+    .addTag('docs', 'Create, list, read, update, move and delete documents')
+    .addTag('revisions', 'Every version of a document: read one, restore one')
     .addTag('folders', 'The folders documents live in (`~/a/b`)')
     .addTag('health', 'Liveness of the service and its database')
     .addBearerAuth(

@@ -60,7 +60,7 @@ export interface paths {
     get: operations['getDoc'];
     /**
      * Update a document
-     * @description Changes the title, the HTML or both; a field left out keeps its value. `updated_at` moves forward and `version` goes one up. For the owner and editors. With `If-Match`, only if the document is still that version (otherwise `412`, and nothing changes); without it, the last write wins.
+     * @description Changes the title, the HTML, the folder (`path`) or several; a field left out keeps its value. `updated_at` moves forward and `version` goes one up; the version replaced stays in the document’s revisions. For the owner and editors; only the owner moves the document (`path`), into a folder of theirs created with its parents if missing. With `If-Match`, only if the document is still that version (otherwise `412`, and nothing changes); without it, the last write wins.
      */
     put: operations['updateDoc'];
     post?: never;
@@ -113,6 +113,66 @@ export interface paths {
      * @description The owner removes any other user; an editor or viewer may remove themselves (leave). The document leaves that user’s list at once. The owner cannot be removed (`400`): delete the document instead.
      */
     delete: operations['unshareDoc'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/docs/{uuid}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a document’s versions
+     * @description The kept versions of a document you are a user of, newest first (the current version is the first), without their HTML, one page at a time. The newest `REVISIONS_KEEP` versions are kept (100 unless the operator says otherwise).
+     */
+    get: operations['listRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/docs/{uuid}/revisions/{version}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a version of a document
+     * @description One kept version of a document you are a user of, with its HTML.
+     */
+    get: operations['getRevision'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/docs/{uuid}/revisions/{version}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore a version of a document
+     * @description Writes that version’s title and HTML as a new version (its folder stays where it is now); the versions in between stay in the history. For the owner and editors. With `If-Match`, only if the document is still the version named (otherwise `412`, and nothing changes).
+     */
+    post: operations['restoreRevision'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -371,6 +431,11 @@ export interface components {
            */
           title?: string;
           /**
+           * @description Moves the document (owner only; `403` for an editor) into this folder, created with its parents if missing: `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 64 folder names and 4,096 characters after trimming.
+           * @example ~/reports/archive
+           */
+          path?: string;
+          /**
            * @description New HTML content, stored sanitised as on create (elements may nest 128 deep).
            * @example <p>Final figures are in.</p>
            */
@@ -381,6 +446,9 @@ export interface components {
         }
       | {
           html: string;
+        }
+      | {
+          path: string;
         };
     AddDocUserDto: {
       /**
@@ -412,6 +480,63 @@ export interface components {
        */
       added_at: string;
       user: components['schemas']['UserDetailsDto'];
+    };
+    RevisionListItemDto: {
+      /**
+       * @description The version number: 1 at create, one more at each update.
+       * @example 3
+       */
+      version: number;
+      /**
+       * Format: date-time
+       * @description When this version was written (UTC, milliseconds).
+       * @example 2024-05-02T14:05:09.456Z
+       */
+      created_at: string;
+      /**
+       * @description Who wrote it; `null` for versions written before revisions were kept, or by a user who no
+       *     longer exists.
+       */
+      user: components['schemas']['UserDetailsDto'] | null;
+      /**
+       * @description The title this version had.
+       * @example Quarterly report (draft)
+       */
+      title: string;
+    };
+    RevisionListDto: {
+      /** @description Newest first; the first item of page 1 is the current version. */
+      revisions: components['schemas']['RevisionListItemDto'][];
+      /** @description Where this page is among all pages. */
+      pagination: components['schemas']['PaginationDto'];
+    };
+    RevisionDto: {
+      /**
+       * @description The version number: 1 at create, one more at each update.
+       * @example 3
+       */
+      version: number;
+      /**
+       * Format: date-time
+       * @description When this version was written (UTC, milliseconds).
+       * @example 2024-05-02T14:05:09.456Z
+       */
+      created_at: string;
+      /**
+       * @description Who wrote it; `null` for versions written before revisions were kept, or by a user who no
+       *     longer exists.
+       */
+      user: components['schemas']['UserDetailsDto'] | null;
+      /**
+       * @description The title this version had.
+       * @example Quarterly report (draft)
+       */
+      title: string;
+      /**
+       * @description The HTML this version had (sanitised, as stored).
+       * @example <p>First figures.</p>
+       */
+      html: string;
     };
     HealthDto: {
       /**
@@ -1047,7 +1172,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "at least one of title or html must be given"
+           *       "error": "at least one of title, html or path must be given"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -1762,6 +1887,430 @@ export interface operations {
           /**
            * @example {
            *       "error": "user 7 is not a user of this document"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  listRevisions: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1. A page past the end is empty. */
+        page?: number;
+        /** @description Versions per page, 1 to 100. */
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The document’s UUID, as returned on creation. */
+        uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of versions and the pagination info. */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionListDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "per_page must be an integer between 1 and 100"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "document not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getRevision: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document’s UUID, as returned on creation. */
+        uuid: string;
+        /** @description The version number (`version` in the list of revisions). */
+        version: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The version. */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "version must be a positive integer"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "version 2 of this document does not exist or is no longer kept"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  restoreRevision: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Only if the document is still this version: its `ETag` (`"3"`), a comma-separated list of them, or `*` (any version). Weak tags (`W/"3"`) never match; a value of another form is `400`. */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description The document’s UUID, as returned on creation. */
+        uuid: string;
+        /** @description The version number (`version` in the list of revisions). */
+        version: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Restored: the document as it is now; `ETag` is its new version. */
+      200: {
+        headers: {
+          /** @description The document’s version as a strong entity tag, for `If-Match` and `If-None-Match`. */
+          ETag?: string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocDetailDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "version must be a positive integer"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope or your role on the document does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "only the owner or an editor may change this document; you are a viewer"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "version 2 of this document does not exist or is no longer kept"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The document is no longer the version named in `If-Match`: nothing was changed. The message and the `ETag` header give the current version; fetch it and apply the change again. */
+      412: {
+        headers: {
+          /** @description The current version, as a strong entity tag (`"4"`). */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "the document has changed: its current version is 4 (ETag \"4\"); fetch it and apply your change again"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];

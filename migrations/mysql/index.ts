@@ -4,6 +4,7 @@ import { TokenScopes1795361263481 } from './1795361263481-TokenScopes';
 import { Collaborators1795361290648 } from './1795361290648-Collaborators';
 import { DocVersions1795361390000 } from './1795361390000-DocVersions';
 import { AddIdempotencyKeys1795361520301 } from './1795361520301-AddIdempotencyKeys';
+import { Revisions1795600922647 } from './1795600922647-Revisions';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
@@ -13,4 +14,5 @@ export const mysqlMigrations = [
   Collaborators1795361290648,
   DocVersions1795361390000,
   AddIdempotencyKeys1795361520301,
+  Revisions1795600922647,
 ];

@@ -4,6 +4,7 @@ import { TokenScopes1795361261478 } from './1795361261478-TokenScopes';
 import { Collaborators1795361292561 } from './1795361292561-Collaborators';
 import { DocVersions1795361392000 } from './1795361392000-DocVersions';
 import { AddIdempotencyKeys1795361518069 } from './1795361518069-AddIdempotencyKeys';
+import { Revisions1795600931957 } from './1795600931957-Revisions';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -13,4 +14,5 @@ export const sqliteMigrations = [
   Collaborators1795361292561,
   DocVersions1795361392000,
   AddIdempotencyKeys1795361518069,
+  Revisions1795600931957,
 ];

@@ -22,6 +22,7 @@ const DEFAULTS: AppConfig = {
     corsOrigins: [],
   },
   rateLimit: { windowMs: 60_000, perToken: 600, perAddress: 300, redisUrl: null },
+  revisionsKeep: 100,
 };
 
 /** Parses `env` expecting a rejection, and returns what was thrown. */
@@ -259,6 +260,7 @@ describe('parseEnvironment', () => {
         '10',
         'RATE_LIMIT_WINDOW_MS must be an integer between 1000 and 3600000 (got 10)',
       ],
+      ['REVISIONS_KEEP', '0', 'REVISIONS_KEEP must be an integer between 1 and 1000000 (got 0)'],
       [
         'DB_QUERY_TIMEOUT_MS',
         '1e3',

@@ -98,6 +98,9 @@ class EnvironmentVariables {
   @IntegerBetween('RATE_LIMIT_PER_ADDRESS', 0, MAX_RATE_LIMIT)
   RATE_LIMIT_PER_ADDRESS?: number;
 
+  @IntegerBetween('REVISIONS_KEEP', 1, 1_000_000)
+  REVISIONS_KEEP?: number;
+
   @IsOptional()
   @IsString()
   REDIS_URL?: string;
@@ -147,6 +150,8 @@ export interface AppConfig {
   };
   /** Requests per window; 0 turns that limit off. */
   rateLimit: { windowMs: number; perToken: number; perAddress: number; redisUrl: string | null };
+  /** How many versions of each document are kept, the current one included. */
+  revisionsKeep: number;
 }
 
 /** Reads and validates the environment; throws ConfigError naming the first bad variable. */
@@ -188,6 +193,7 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
       perAddress: vars.RATE_LIMIT_PER_ADDRESS ?? 300,
       redisUrl: vars.REDIS_URL ? parseRedisUrl(vars.REDIS_URL) : null,
     },
+    revisionsKeep: vars.REVISIONS_KEEP ?? 100,
   };
   checkWorkersFit(config, vars.WEB_CONCURRENCY);
   return config;

@@ -1,5 +1,6 @@
 import { ApiToken } from '../auth/entities/api-token.entity';
 import { Doc } from '../docs/entities/doc.entity';
+import { DocRevision } from '../docs/entities/doc-revision.entity';
 import { UserDoc } from '../docs/entities/user-doc.entity';
 import { UserDocCount } from '../docs/entities/user-doc-count.entity';
 import { Folder } from '../folders/entities/folder.entity';
@@ -7,4 +8,13 @@ import { IdempotencyKey } from '../idempotency/entities/idempotency-key.entity';
 import { User } from '../users/entities/user.entity';
 
 /** Every entity of the service. A new module adds its entities here and a migration for each database. */
-export const entities = [User, ApiToken, Folder, Doc, UserDoc, UserDocCount, IdempotencyKey];
+export const entities = [
+  User,
+  ApiToken,
+  Folder,
+  Doc,
+  DocRevision,
+  UserDoc,
+  UserDocCount,
+  IdempotencyKey,
+];

@@ -4,12 +4,15 @@ import { Role } from './entities/user-doc.entity';
 describe('document access by role', () => {
   const table: [Role, DocAction, boolean][] = [
     ['owner', 'update', true],
+    ['owner', 'move', true],
     ['owner', 'delete', true],
     ['owner', 'manage members', true],
     ['editor', 'update', true],
+    ['editor', 'move', false],
     ['editor', 'delete', false],
     ['editor', 'manage members', false],
     ['viewer', 'update', false],
+    ['viewer', 'move', false],
     ['viewer', 'delete', false],
     ['viewer', 'manage members', false],
   ];
@@ -19,6 +22,7 @@ describe('document access by role', () => {
 
   it.each([
     ['viewer', 'update', 'only the owner or an editor may change this document; you are a viewer'],
+    ['editor', 'move', 'only the owner may move this document; you are an editor'],
     ['editor', 'delete', 'only the owner may delete this document; you are an editor'],
     [
       'viewer',

@@ -1,10 +1,11 @@
 import type { Role } from './entities/user-doc.entity';
 
 /** What a member may do with a document. Reading it and its members is for every role. */
-export type DocAction = 'update' | 'delete' | 'manage members';
+export type DocAction = 'update' | 'move' | 'delete' | 'manage members';
 
 const RULES: Record<DocAction, { roles: readonly Role[]; denied: string }> = {
   update: { roles: ['owner', 'editor'], denied: 'only the owner or an editor may change' },
+  move: { roles: ['owner'], denied: 'only the owner may move' },
   delete: { roles: ['owner'], denied: 'only the owner may delete' },
   'manage members': { roles: ['owner'], denied: 'only the owner may share or unshare' },
 };

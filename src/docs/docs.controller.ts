@@ -18,19 +18,13 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { IfMatch } from '../common/decorators/if-match.decorator';
-import {
-  entityTag,
-  IF_MATCH_PATTERN,
-  namesVersion,
-  VersionCondition,
-} from '../common/http/entity-tags';
+import { entityTag, namesVersion, VersionCondition } from '../common/http/entity-tags';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
 import { ApiErrorResponses, BearerAuth } from '../common/swagger/api-responses.decorator';
 import {
@@ -40,35 +34,13 @@ import {
   IdempotencyKeyHeader,
 } from '../idempotency/idempotency-key';
 import { UserProfile } from '../users/user-profile';
+import { ETAG_HEADER, IF_MATCH_HEADER, UUID_PARAM } from './doc-api-params';
 import { DocsService } from './docs.service';
 import { CreateDocDto } from './dto/create-doc.dto';
 import { CreatedDocDto } from './dto/created-doc.dto';
 import { DocDetailDto, DocListDto } from './dto/doc-list.dto';
 import { ListDocsQueryDto } from './dto/list-docs-query.dto';
 import { UpdateDocDto } from './dto/update-doc.dto';
-
-const ETAG_HEADER = {
-  ETag: {
-    description:
-      'The document’s version as a strong entity tag, for `If-Match` and `If-None-Match`.',
-    schema: { type: 'string' as const, example: '"3"' },
-  },
-};
-
-const IF_MATCH_HEADER = ApiHeader({
-  name: 'If-Match',
-  required: false,
-  description:
-    'Only if the document is still this version: its `ETag` (`"3"`), a comma-separated list of them, or `*` (any version). Weak tags (`W/"3"`) never match; a value of another form is `400`.',
-  schema: { type: 'string', pattern: IF_MATCH_PATTERN },
-});
-
-const UUID_PARAM = ApiParam({
-  name: 'uuid',
-  format: 'uuid',
-  description: 'The document’s UUID, as returned on creation.',
-  example: '3f1e9a8c-2b7d-4c5e-9f0a-1b2c3d4e5f60',
-});
 
 @ApiTags('docs')
 @BearerAuth()
@@ -190,14 +162,14 @@ export class DocsController {
     operationId: 'updateDoc',
     summary: 'Update a document',
     description:
-      'Changes the title, the HTML or both; a field left out keeps its value. `updated_at` moves forward and `version` goes one up. For the owner and editors. With `If-Match`, only if the document is still that version (otherwise `412`, and nothing changes); without it, the last write wins.',
+      'Changes the title, the HTML, the folder (`path`) or several; a field left out keeps its value. `updated_at` moves forward and `version` goes one up; the version replaced stays in the document’s revisions. For the owner and editors; only the owner moves the document (`path`), into a folder of theirs created with its parents if missing. With `If-Match`, only if the document is still that version (otherwise `412`, and nothing changes); without it, the last write wins.',
   })
   @ApiNoContentResponse({
     description: 'Updated; `ETag` is the new version.',
     headers: ETAG_HEADER,
   })
   @ApiErrorResponses(
-    { 400: 'at least one of title or html must be given' },
+    { 400: 'at least one of title, html or path must be given' },
     403,
     404,
     412,

@@ -32,6 +32,13 @@ export class VersionMismatch extends PreconditionFailed {
   }
 }
 
+/** A version never written, or no longer kept (`REVISIONS_KEEP`). */
+export class RevisionNotKept extends NotFound {
+  constructor(version: number) {
+    super(`version ${version} of this document does not exist or is no longer kept`);
+  }
+}
+
 export class NotAUser extends NotFound {
   constructor(userId: number) {
     super(`user ${userId} is not a user of this document`);

@@ -9,10 +9,21 @@ import { DocsController } from './docs.controller';
 import { DocsRepository } from './docs.repository';
 import { DocsService } from './docs.service';
 import { HtmlSanitizer } from './html-sanitizer';
+import { RevisionsController } from './revisions.controller';
+import { RevisionsRepository } from './revisions.repository';
+import { RevisionsService } from './revisions.service';
 
 @Module({
   imports: [FoldersModule, UsersModule, IdempotencyModule],
-  controllers: [DocsController, DocUsersController],
-  providers: [DocsService, DocsRepository, DocUsersService, DocUsersRepository, HtmlSanitizer],
+  controllers: [DocsController, DocUsersController, RevisionsController],
+  providers: [
+    DocsService,
+    DocsRepository,
+    DocUsersService,
+    DocUsersRepository,
+    RevisionsService,
+    RevisionsRepository,
+    HtmlSanitizer,
+  ],
 })
 export class DocsModule {}

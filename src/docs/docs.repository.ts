@@ -63,9 +63,11 @@ export interface NewDoc {
   at: Date;
 }
 
+/** What an update changes; a field left out keeps its value. `folder` moves the document. */
 export interface DocChanges {
   title?: string;
   html?: string;
+  folder?: FolderFilter;
 }
 
 const MEMBER_COLUMNS = `d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
@@ -75,11 +77,6 @@ const MEMBER_COLUMNS = `d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owne
 
 /** Each document's users: the owner first, then by when they were added. */
 export const MEMBERS_ORDER = `CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id`;
-
-/** `'owner', 'editor'`: the roles that may change a document, as SQL. */
-const UPDATER_ROLES = rolesThatMay('update')
-  .map((role) => `'${role}'`)
-  .join(', ');
 
 /**
  * The ids of one page, read from a list-order index alone, then joined to their documents and
@@ -121,19 +118,35 @@ const folderPageIds = (filter: FolderFilter) => (direction: 'ASC' | 'DESC') =>
       ORDER BY updated_at ${direction}, id ${direction} LIMIT ? OFFSET ?`;
 
 const INSERT_DOC_COLUMNS =
-  'INSERT INTO docs (uuid, owner_id, folder_id, title, html, created_at, updated_at)';
+  'INSERT INTO docs (uuid, owner_id, folder_id, title, html, created_at, updated_at, updated_by)';
 
-/** Which fields an update sets, in this order. */
+/** Which fields an update sets, in this order; `folder`: how the new folder is named. */
 export interface ChangedFields {
   title: boolean;
   html: boolean;
+  folder?: 'home' | 'path hash';
 }
 
+const FOLDER_ASSIGNMENT = {
+  home: 'folder_id = NULL',
+  'path hash': 'folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?)',
+};
+
 const changedColumns = (fields: ChangedFields, alias = '') =>
-  [fields.title && `${alias}title = ?`, fields.html && `${alias}html = ?`]
+  [
+    fields.title && `${alias}title = ?`,
+    fields.html && `${alias}html = ?`,
+    fields.folder && `${alias}${FOLDER_ASSIGNMENT[fields.folder]}`,
+  ]
     .filter(Boolean)
     .map((assignment) => `${assignment}, `)
     .join('');
+
+/** `'owner', 'editor'`: the roles that may make a change, as SQL (a move is the owner's). */
+const updaterRoles = (fields: ChangedFields) =>
+  rolesThatMay(fields.folder ? 'move' : 'update')
+    .map((role) => `'${role}'`)
+    .join(', ');
 
 /** ` AND <column> IN (?, ?)` for the `versions` tags of an `If-Match`, or nothing. */
 const versionCondition = (column: string, versions: number) =>
@@ -170,27 +183,31 @@ ORDER BY ${MEMBERS_ORDER}`,
 FROM docs d JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
 WHERE d.uuid = ?`,
 
-  insertHome: `${INSERT_DOC_COLUMNS} VALUES (?, ?, NULL, ?, ?, ?, ?)`,
+  insertHome: `${INSERT_DOC_COLUMNS} VALUES (?, ?, NULL, ?, ?, ?, ?, ?)`,
   /** Resolves the folder in the same statement; inserts nothing if the folder is missing. */
   insertInFolder: `${INSERT_DOC_COLUMNS}
-SELECT ?, ?, f.id, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.path_hash = ?`,
+SELECT ?, ?, f.id, ?, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.path_hash = ?`,
 
   /**
    * MySQL: checks the caller's role (and `If-Match`), changes the document, moves its version
-   * on and copies `updated_at` to every user's row, in one statement. Parameters: user id, the
-   * changed fields, updated_at twice, uuid, the versions.
+   * on and copies `updated_at` to every user's row, in one statement; the revision trigger
+   * keeps the version it replaces. Parameters: user id, the changed fields, updated_at, the
+   * writer's id, updated_at, uuid, the versions.
    */
   updateMysql: (fields: ChangedFields, versions: number) => `UPDATE docs d
-JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN (${UPDATER_ROLES})
+JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN (${updaterRoles(fields)})
 JOIN user_docs m ON m.doc_id = d.id
-SET ${changedColumns(fields, 'd.')}d.updated_at = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?
+SET ${changedColumns(fields, 'd.')}d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?
 WHERE d.uuid = ?${versionCondition('d.version', versions)}`,
   /** The version the MySQL update left in the session. */
   newVersion: 'SELECT LAST_INSERT_ID() AS version',
-  /** SQLite: the document (parameters: the changed fields, updated_at, uuid, user id, versions). */
+  /**
+   * SQLite: the document (parameters: the changed fields, updated_at, the writer's id, uuid,
+   * user id, versions).
+   */
   updateSqlite: (fields: ChangedFields, versions: number) =>
-    `UPDATE docs SET ${changedColumns(fields)}updated_at = ?, version = version + 1
-WHERE uuid = ? AND id IN (SELECT doc_id FROM user_docs WHERE user_id = ? AND role IN (${UPDATER_ROLES}))${versionCondition('version', versions)}
+    `UPDATE docs SET ${changedColumns(fields)}updated_at = ?, updated_by = ?, version = version + 1
+WHERE uuid = ? AND id IN (SELECT doc_id FROM user_docs WHERE user_id = ? AND role IN (${updaterRoles(fields)}))${versionCondition('version', versions)}
 RETURNING id, version`,
   /** SQLite: then the users' copies of updated_at. */
   copyUpdatedAt: 'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
@@ -221,7 +238,7 @@ export class DocsRepository {
   /** One statement: the document, its owner's `user_docs` row and count come with it. */
   async insert(manager: EntityManager, doc: NewDoc): Promise<void> {
     const at = toSqlTimestamp(doc.at);
-    const values = [doc.uuid, doc.ownerId, doc.title, doc.html, at, at];
+    const values = [doc.uuid, doc.ownerId, doc.title, doc.html, at, at, doc.ownerId];
     const inserted =
       doc.folderPathHash === null
         ? await this.sql.run(docsSql.insertHome, values, manager)
@@ -327,23 +344,29 @@ export class DocsRepository {
   }
 
   /** The user's role on a document and its version; null when they are not a member. */
-  async findAccess(uuid: string, userId: number): Promise<DocAccess | null> {
+  async findAccess(
+    uuid: string,
+    userId: number,
+    manager?: EntityManager,
+  ): Promise<DocAccess | null> {
     const [row] = await this.rows<{ doc_id: number; role: Role; version: number | string }>(
       docsSql.access,
       [userId, uuid],
+      manager,
     );
     return row ? { docId: Number(row.doc_id), role: row.role, version: Number(row.version) } : null;
   }
 
   /**
-   * Changes a document if the user may (owner or editor) and, given versions, if its version
-   * is one of them; moves `updated_at` and the version on, and copies `updated_at` to every
-   * member's row. Returns the new version, or null when nothing matched.
+   * Changes a document if the user may (owner or editor; the owner for a move) and, given
+   * versions, if its version is one of them; moves `updated_at` and the version on, records
+   * the user as its writer, and copies `updated_at` to every member's row. Returns the new
+   * version, or null when nothing matched. The revision trigger keeps the version replaced.
    *
    * MySQL does it in one multi-table UPDATE, which leaves the new version in the session's
    * `LAST_INSERT_ID()` for a second statement on the same connection (a multi-table UPDATE
    * does not report it in its result). SQLite, which has neither, runs two statements in a
-   * transaction (in-process, so no round trips).
+   * transaction (in-process, so no round trips). Given a manager, it runs in that transaction.
    */
   async update(
     uuid: string,
@@ -351,34 +374,46 @@ export class DocsRepository {
     changes: DocChanges,
     at: Date,
     versions: number[] = [],
+    manager?: EntityManager,
   ): Promise<number | null> {
     const timestamp = toSqlTimestamp(at);
-    const fields = { title: changes.title !== undefined, html: changes.html !== undefined };
-    const values = [changes.title, changes.html].filter((value) => value !== undefined);
+    const fields: ChangedFields = {
+      title: changes.title !== undefined,
+      html: changes.html !== undefined,
+      folder: changes.folder && ('home' in changes.folder ? 'home' : 'path hash'),
+    };
+    const folder =
+      changes.folder && 'folderPathHash' in changes.folder
+        ? [userId, changes.folder.folderPathHash]
+        : [];
+    const values: unknown[] = [changes.title, changes.html].filter((value) => value !== undefined);
+    values.push(...folder);
     if (this.dialect === 'mysql') {
       const sql = docsSql.updateMysql(fields, versions.length);
-      const parameters = [userId, ...values, timestamp, timestamp, uuid, ...versions];
-      return this.transactions.oneConnection(async (manager) => {
-        const result = await this.sql.run(sql, parameters, manager);
+      const parameters = [userId, ...values, timestamp, userId, timestamp, uuid, ...versions];
+      const write = async (connection: EntityManager) => {
+        const result = await this.sql.run(sql, parameters, connection);
         if (result.affected === 0) return null;
         const [row] = await this.sql.rows<{ version: number | string }>(
           docsSql.newVersion,
           [],
-          manager,
+          connection,
         );
         return Number(row.version);
-      });
+      };
+      return manager ? write(manager) : this.transactions.oneConnection(write);
     }
-    return this.transactions.run(async (manager) => {
+    const write = async (transaction: EntityManager) => {
       const [updated] = await this.sql.rows<{ id: number; version: number }>(
         docsSql.updateSqlite(fields, versions.length),
-        [...values, timestamp, uuid, userId, ...versions],
-        manager,
+        [...values, timestamp, userId, uuid, userId, ...versions],
+        transaction,
       );
       if (!updated) return null;
-      await this.sql.run(docsSql.copyUpdatedAt, [timestamp, updated.id], manager);
+      await this.sql.run(docsSql.copyUpdatedAt, [timestamp, updated.id], transaction);
       return Number(updated.version);
-    });
+    };
+    return manager ? write(manager) : this.transactions.run(write);
   }
 
   /**

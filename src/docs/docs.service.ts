@@ -136,8 +136,9 @@ export class DocsService {
   }
 
   /**
-   * Changes the document if the caller may (owner or editor) and, with `If-Match`, only if it
-   * is still the version the caller saw: checked and written in one statement. Returns the new
+   * Changes the document if the caller may (owner or editor; only the owner moves it) and,
+   * with `If-Match`, only if it is still the version the caller saw: checked and written in
+   * one statement, which also keeps the version it replaces as a revision. Returns the new
    * version.
    */
   async update(
@@ -146,16 +147,57 @@ export class DocsService {
     input: UpdateDocDto,
     condition: VersionCondition,
   ): Promise<number> {
-    if (input.title === undefined && input.html === undefined) {
-      throw new InvalidInput('at least one of title or html must be given');
+    if (input.title === undefined && input.html === undefined && input.path === undefined) {
+      throw new InvalidInput('at least one of title, html or path must be given');
     }
-    const changes = {
+    const path = input.path === undefined ? undefined : FolderPath.parse(input.path);
+    return this.write(user, uuid, condition, {
       ...(input.title !== undefined && { title: input.title }),
       ...(input.html !== undefined && { html: await this.sanitizer.sanitize(input.html) }),
-    };
+      ...(path !== undefined && { path }),
+    });
+  }
+
+  /**
+   * Writes a new version with these changes (HTML already sanitised), as `update` does: for
+   * restoring a revision. Returns the new version.
+   */
+  async write(
+    user: UserProfile,
+    uuid: string,
+    condition: VersionCondition,
+    changes: { title?: string; html?: string; path?: FolderPath },
+  ): Promise<number> {
     const versions = matchingVersions(condition);
-    return this.writeOrExplain(user, uuid, 'update', condition, () =>
-      this.docs.update(uuid, user.id, changes, this.clock.now(), versions),
+    const { path, ...content } = changes;
+    if (path === undefined) {
+      return this.writeOrExplain(user, uuid, 'update', condition, () =>
+        this.docs.update(uuid, user.id, content, this.clock.now(), versions),
+      );
+    }
+    // A move: the folders are made (in the owner's tree: only the owner may move) in the
+    // update's transaction; a refused update leaves none behind.
+    const folder = path.isHome ? { home: true as const } : { folderPathHash: path.hash() };
+    return this.writeOrExplain(user, uuid, 'move', condition, () =>
+      this.transactions
+        .run(async (manager) => {
+          const at = this.clock.now();
+          await this.folders.ensure(manager, user.id, path, at);
+          const version = await this.docs.update(
+            uuid,
+            user.id,
+            { ...content, folder },
+            at,
+            versions,
+            manager,
+          );
+          if (version === null) throw new NothingWritten();
+          return version;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof NothingWritten) return null;
+          throw error;
+        }),
     );
   }
 
@@ -195,6 +237,9 @@ export class DocsService {
     }
   }
 }
+
+/** Rolls back a move's folders when its update matched nothing (`writeOrExplain` says why). */
+class NothingWritten extends Error {}
 
 /** How often a write is tried when the document keeps changing under it. */
 const WRITE_ATTEMPTS = 3;

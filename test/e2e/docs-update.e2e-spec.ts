@@ -184,7 +184,7 @@ describe(`PUT /api/v1/docs/{uuid} (${databaseKind})`, () => {
     it('ignores unknown fields next to a known one', async () => {
       const uuid = await givenDoc(test, owner, { title: 'Known', html: '<p>k</p>' });
       const before = await getDoc(owner, uuid);
-      expectNoContent(await put(owner, uuid, { title: 'Known 2', path: '~/elsewhere', id: 1 }));
+      expectNoContent(await put(owner, uuid, { title: 'Known 2', folder: '~/elsewhere', id: 1 }));
       const after = await getDoc(owner, uuid);
       expect(after).toEqual({
         ...before,
@@ -230,11 +230,11 @@ describe(`PUT /api/v1/docs/{uuid} (${databaseKind})`, () => {
 
   describe('invalid bodies: 400 and nothing changes', () => {
     const cases: [string, unknown, string][] = [
-      ['{}', {}, 'at least one of title or html must be given'],
+      ['{}', {}, 'at least one of title, html or path must be given'],
       [
         'only unknown fields',
         { name: 'x', body: '<p>y</p>' },
-        'at least one of title or html must be given',
+        'at least one of title, html or path must be given',
       ],
       ['title null', { title: null }, 'title must be a string'],
       ['html null', { html: null }, 'html must be a string'],

@@ -7,6 +7,7 @@ import { ApiTokensService } from '../../src/auth/api-tokens.service';
 import { toSqlTimestamp } from '../../src/database/sql-values';
 import { DocUsersService } from '../../src/docs/doc-users.service';
 import { DocsService } from '../../src/docs/docs.service';
+import { RevisionsService } from '../../src/docs/revisions.service';
 import { FoldersService } from '../../src/folders/folders.service';
 import { hashIdempotencyKey } from '../../src/idempotency/idempotency-key';
 import { requestFingerprint } from '../../src/idempotency/request-fingerprint';
@@ -24,6 +25,9 @@ const DOC = '/api/v1/docs/{uuid}';
 const FOLDERS = '/api/v1/folders';
 const DOC_USERS = '/api/v1/docs/{uuid}/users';
 const DOC_USER = '/api/v1/docs/{uuid}/users/{user_id}';
+const REVISIONS = '/api/v1/docs/{uuid}/revisions';
+const REVISION = '/api/v1/docs/{uuid}/revisions/{version}';
+const RESTORE = '/api/v1/docs/{uuid}/revisions/{version}/restore';
 const HEALTH = '/health';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
 const OVERSIZED = { title: 'Big', html: 'x'.repeat(5 * 1024 * 1024 + 1) };
@@ -86,6 +90,7 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     options: {
       uuid?: string;
       userId?: number | string;
+      version?: number | string;
       query?: string;
       token?: string | null;
       body?: unknown;
@@ -96,7 +101,8 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     const url =
       path
         .replace('{uuid}', options.uuid ?? '')
-        .replace('{user_id}', String(options.userId ?? '')) + (options.query ?? '');
+        .replace('{user_id}', String(options.userId ?? ''))
+        .replace('{version}', String(options.version ?? '')) + (options.query ?? '');
     let pending = request((options.app ?? test).http)[method](url);
     const token = options.token === undefined ? user.token : options.token;
     if (token !== null) pending = pending.set('Authorization', `Bearer ${token}`);
@@ -502,6 +508,117 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     });
   });
 
+  describe('revisions', () => {
+    let revised: string;
+
+    beforeAll(async () => {
+      revised = await givenSharedDoc(test, user, other, 'viewer', { title: 'First' });
+      await request(test.http)
+        .put(`/api/v1/docs/${revised}`)
+        .set('Authorization', `Bearer ${user.token}`)
+        .send({ title: 'Second' })
+        .expect(204);
+    });
+
+    describe('listRevisions', () => {
+      it('200 with the versions', async () => {
+        expect((await call('get', REVISIONS, { uuid: revised })).status).toBe(200);
+      });
+
+      it('200 for a page of them', async () => {
+        const query = '?page=2&per_page=1';
+        expect((await call('get', REVISIONS, { uuid: revised, query })).status).toBe(200);
+      });
+
+      it('400 for per_page above its maximum', async () => {
+        const query = '?per_page=101';
+        expect((await call('get', REVISIONS, { uuid: revised, query })).status).toBe(400);
+      });
+
+      it('401 without a token', async () => {
+        expect((await call('get', REVISIONS, { uuid: revised, token: null })).status).toBe(401);
+      });
+
+      it('404 for a document the user does not have', async () => {
+        expect((await call('get', REVISIONS, { uuid: MISSING_UUID })).status).toBe(404);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(test.app.get(RevisionsService), 'list');
+        expect((await call('get', REVISIONS, { uuid: revised })).status).toBe(500);
+      });
+    });
+
+    describe('getRevision', () => {
+      it.each([1, 2])('200 with version %s', async (version) => {
+        expect((await call('get', REVISION, { uuid: revised, version })).status).toBe(200);
+      });
+
+      it('400 for a version that is no positive integer', async () => {
+        expect((await call('get', REVISION, { uuid: revised, version: 0 })).status).toBe(400);
+      });
+
+      it('401 without a token', async () => {
+        const response = await call('get', REVISION, { uuid: revised, version: 1, token: null });
+        expect(response.status).toBe(401);
+      });
+
+      it('404 for a version not kept', async () => {
+        expect((await call('get', REVISION, { uuid: revised, version: 9 })).status).toBe(404);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(test.app.get(RevisionsService), 'get');
+        expect((await call('get', REVISION, { uuid: revised, version: 1 })).status).toBe(500);
+      });
+    });
+
+    describe('restoreRevision', () => {
+      it('200 with the document', async () => {
+        expect((await call('post', RESTORE, { uuid: revised, version: 1 })).status).toBe(200);
+      });
+
+      it('400 for a version that is no positive integer', async () => {
+        expect((await call('post', RESTORE, { uuid: revised, version: 'x' })).status).toBe(400);
+      });
+
+      it('401 without a token', async () => {
+        const response = await call('post', RESTORE, { uuid: revised, version: 1, token: null });
+        expect(response.status).toBe(401);
+      });
+
+      it('403 for a viewer', async () => {
+        const response = await call('post', RESTORE, {
+          uuid: revised,
+          version: 1,
+          token: other.token,
+        });
+        expect(response.status).toBe(403);
+      });
+
+      it('403 with a read-only token', async () => {
+        expectInsufficientScope(
+          await call('post', RESTORE, { uuid: revised, version: 1, token: readOnly }),
+        );
+      });
+
+      it('404 for a version not kept', async () => {
+        expect((await call('post', RESTORE, { uuid: revised, version: 99 })).status).toBe(404);
+      });
+
+      it('412 for an If-Match of another version', async () => {
+        const headers = { 'If-Match': '"999"' };
+        const response = await call('post', RESTORE, { uuid: revised, version: 1, headers });
+        expect(response.status).toBe(412);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(test.app.get(RevisionsService), 'restore');
+        expect((await call('post', RESTORE, { uuid: revised, version: 1 })).status).toBe(500);
+      });
+    });
+  });
+
   describe('deleteDoc', () => {
     it('400 for a malformed uuid', async () => {
       expect((await call('delete', DOC, { uuid: 'nope' })).status).toBe(400);
@@ -564,6 +681,15 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       databaseDownForNextCall(test.app.get(FoldersService), 'list');
       expect((await call('get', FOLDERS)).status).toBe(503);
     });
+
+    it.each([
+      ['get', REVISIONS, 'list'],
+      ['get', REVISION, 'get'],
+      ['post', RESTORE, 'restore'],
+    ] as const)('%s %s', async (method, path, serviceMethod) => {
+      databaseDownForNextCall(test.app.get(RevisionsService), serviceMethod);
+      expect((await call(method, path, { uuid, version: 1 })).status).toBe(503);
+    });
   });
 
   describe('429 over the rate limit', () => {
@@ -589,11 +715,15 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       ['post', DOC_USERS, { email: 'x@example.com' }],
       ['get', DOC_USERS, undefined],
       ['delete', DOC_USER, undefined],
+      ['get', REVISIONS, undefined],
+      ['get', REVISION, undefined],
+      ['post', RESTORE, undefined],
     ] as const)('%s %s', async (method, path, body) => {
       const { token } = await givenUser(limited);
-      const counted = await call(method, path, { app: limited, token, uuid, userId: 1, body });
+      const target = { app: limited, token, uuid, userId: 1, version: 1, body };
+      const counted = await call(method, path, target);
       expectRateLimitHeaders(counted, '0');
-      const response = await call(method, path, { app: limited, token, uuid, userId: 1, body });
+      const response = await call(method, path, target);
       expect(response.status).toBe(429);
       expectRateLimitHeaders(response, '0');
     });

@@ -244,13 +244,13 @@ describe(`query budget per request (${databaseKind})`, () => {
       databaseKind === 'mysql'
         ? [
             expect.stringMatching(
-              /^UPDATE docs d JOIN user_docs me ON .* JOIN user_docs m ON m\.doc_id = d\.id SET d\.title = \?, d\.html = \?, d\.updated_at = \?, d\.version = LAST_INSERT_ID\(d\.version \+ 1\), m\.doc_updated_at = \? WHERE d\.uuid = \?$/,
+              /^UPDATE docs d JOIN user_docs me ON .* JOIN user_docs m ON m\.doc_id = d\.id SET d\.title = \?, d\.html = \?, d\.updated_at = \?, d\.updated_by = \?, d\.version = LAST_INSERT_ID\(d\.version \+ 1\), m\.doc_updated_at = \? WHERE d\.uuid = \?$/,
             ),
             'SELECT LAST_INSERT_ID() AS version',
           ]
         : [
             expect.stringMatching(
-              /^UPDATE docs SET title = \?, html = \?, updated_at = \?, version = version \+ 1 WHERE uuid = \? AND id IN \(SELECT doc_id FROM user_docs .*\) RETURNING id, version$/,
+              /^UPDATE docs SET title = \?, html = \?, updated_at = \?, updated_by = \?, version = version \+ 1 WHERE uuid = \? AND id IN \(SELECT doc_id FROM user_docs .*\) RETURNING id, version$/,
             ),
             'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
           ];
@@ -321,6 +321,89 @@ describe(`query budget per request (${databaseKind})`, () => {
       await request(test.http).delete(`/api/v1/docs/${doomed}`).set(owner.auth).expect(204);
       expect(afterAuth()).toEqual(['DELETE FROM docs WHERE uuid = ? AND owner_id = ?']);
       expect(log.transactions()).toBe(0);
+    });
+  });
+
+  describe('revisions and move', () => {
+    const ACCESS = /^SELECT d\.id AS doc_id, me\.role AS role, d\.version AS version FROM docs d/;
+    const ONE_VERSION =
+      /^SELECT v\.version AS version, v\.title AS title, v\.html AS html, .* FROM \(SELECT .* FROM docs WHERE id = \? UNION ALL SELECT .* FROM doc_revisions WHERE doc_id = \? AND version >= \?\) v LEFT JOIN users u .* WHERE v\.version = \?$/;
+    /** A snapshot of its own on MySQL (one transaction); on SQLite, the connection's turn. */
+    const SNAPSHOT_TRANSACTIONS = databaseKind === 'mysql' ? 1 : 0;
+    let revised: string;
+
+    beforeAll(async () => {
+      revised = await givenDoc(test, owner, { title: 'History' });
+      await request(test.http)
+        .put(`/api/v1/docs/${revised}`)
+        .set(owner.auth)
+        .send({ title: 'History 2' })
+        .expect(204);
+    });
+
+    it('the list: the access check, the count of earlier versions and the page, at one moment', async () => {
+      await request(test.http).get(`/api/v1/docs/${revised}/revisions`).set(owner.auth).expect(200);
+      expect(afterAuth()).toEqual([
+        expect.stringMatching(ACCESS),
+        'SELECT COUNT(*) AS n FROM doc_revisions WHERE doc_id = ? AND version >= ?',
+        expect.stringMatching(
+          /^SELECT v\.version AS version, .* ORDER BY v\.version DESC LIMIT \? OFFSET \?$/,
+        ),
+      ]);
+      expect(log.transactions()).toBe(SNAPSHOT_TRANSACTIONS);
+    });
+
+    it('one version: the access check and the version', async () => {
+      await request(test.http)
+        .get(`/api/v1/docs/${revised}/revisions/1`)
+        .set(owner.auth)
+        .expect(200);
+      expect(afterAuth()).toEqual([
+        expect.stringMatching(ACCESS),
+        expect.stringMatching(ONE_VERSION),
+      ]);
+      expect(log.transactions()).toBe(SNAPSHOT_TRANSACTIONS);
+    });
+
+    it('restore: the access check, the version, the update (as PUT), then the document', async () => {
+      await request(test.http)
+        .post(`/api/v1/docs/${revised}/revisions/1/restore`)
+        .set(owner.auth)
+        .expect(200);
+      const statements = afterAuth();
+      expect(statements).toHaveLength(5);
+      expect(statements[0]).toMatch(ACCESS);
+      expect(statements[1]).toMatch(ONE_VERSION);
+      expect(statements[2]).toMatch(/^UPDATE docs /);
+      expect(statements[3]).toMatch(
+        databaseKind === 'mysql'
+          ? /^SELECT LAST_INSERT_ID\(\)/
+          : /^UPDATE user_docs SET doc_updated_at/,
+      );
+      expect(statements[4]).toMatch(
+        /^SELECT d\.id AS doc_id, .* JOIN user_docs me ON me\.doc_id = d\.id AND me\.user_id = \?/,
+      );
+      expect(log.transactions()).toBe(databaseKind === 'mysql' ? 0 : 1);
+    });
+
+    it('move: the missing folders and the update, in one transaction', async () => {
+      await request(test.http)
+        .put(`/api/v1/docs/${revised}`)
+        .set(owner.auth)
+        .send({ path: '~/moved/here' })
+        .expect(204);
+      const statements = afterAuth();
+      expect(statements).toHaveLength(3);
+      expect(statements[0]).toMatch(/^INSERT (OR )?IGNORE INTO folders/);
+      expect(statements[1]).toMatch(
+        /^UPDATE docs .*folder_id = \(SELECT id FROM folders WHERE user_id = \? AND path_hash = \?\)/,
+      );
+      expect(statements[2]).toMatch(
+        databaseKind === 'mysql'
+          ? /^SELECT LAST_INSERT_ID\(\)/
+          : /^UPDATE user_docs SET doc_updated_at/,
+      );
+      expect(log.transactions()).toBe(1);
     });
   });
 

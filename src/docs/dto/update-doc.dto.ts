@@ -2,13 +2,15 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsString, ValidateIf } from 'class-validator';
 import { ApiSchemaExtras } from '../../common/swagger/api-schema-extras.decorator';
 import { CodePointLength, TrimmedString, WellFormedText } from '../../common/validation/text-rules';
+import { FOLDER_PATH_DESCRIPTION, FOLDER_PATH_PATTERN } from './folder-path-pattern';
 
-/** At least one of `title` and `html` must be given (DocsService checks); the other keeps its value. */
+/** At least one of `title`, `html` and `path` must be given (DocsService checks); the others keep their values. */
 @ApiSchemaExtras({
   minProperties: 1,
   anyOf: [
     { type: 'object', required: ['title'], properties: { title: { type: 'string' } } },
     { type: 'object', required: ['html'], properties: { html: { type: 'string' } } },
+    { type: 'object', required: ['path'], properties: { path: { type: 'string' } } },
   ],
 })
 export class UpdateDocDto {
@@ -32,4 +34,18 @@ export class UpdateDocDto {
   @IsString()
   @WellFormedText()
   html?: string;
+
+  /**
+   * Moves the document (owner only) into this folder of the owner's tree, created with its
+   * parents if missing.
+   * @example "~/reports/archive"
+   */
+  @ApiProperty({
+    pattern: FOLDER_PATH_PATTERN,
+    maxLength: 4096,
+    description: `Moves the document (owner only; \`403\` for an editor) into this folder, created with its parents if missing: ${FOLDER_PATH_DESCRIPTION}`,
+  })
+  @ValidateIf((body: UpdateDocDto) => body.path !== undefined)
+  @IsString()
+  path?: string;
 }

@@ -47,4 +47,11 @@ export class Doc {
   /** 1 when created, one up on each update: the document's strong ETag. */
   @Column({ type: 'int', default: 1 })
   version: number;
+
+  /**
+   * Who wrote the current version; null for documents last written before revisions were
+   * kept. No foreign key, as `DocRevision.userId`, to which a trigger copies it.
+   */
+  @Column({ name: 'updated_by', type: 'int', nullable: true })
+  updatedBy: number | null;
 }
