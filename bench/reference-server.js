@@ -41,6 +41,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DIGITS = /^[0-9]+$/;
 
 const { docsSql } = require(join(dist, 'docs', 'docs.repository.js'));
+const { revisionsSql } = require(join(dist, 'docs', 'revisions.repository.js'));
+const { trashSql } = require(join(dist, 'docs', 'trash.repository.js'));
 const { tokensSql } = require(join(dist, 'auth', 'api-tokens.repository.js'));
 const { insertMissingFoldersSql } = require(join(dist, 'folders', 'folders.repository.js'));
 const { pageWindow } = require(join(dist, 'docs', 'pagination.js'));
@@ -173,6 +175,8 @@ function createEndpoints(pool) {
   const { HtmlSanitizer } = require(join(dist, 'docs', 'html-sanitizer.js'));
   // The service's own mappers: the same fields in the same order, at the same cost.
   const { toDocDetail, toDocListItems } = require(join(dist, 'docs', 'doc.mapper.js'));
+  const { toRevisionListItem } = require(join(dist, 'docs', 'revision.mapper.js'));
+  const { paginate } = require(join(dist, 'common', 'pagination.js'));
   const sanitizer = new HtmlSanitizer();
   const lastRecorded = new Map();
 
@@ -346,7 +350,8 @@ function createEndpoints(pool) {
     return uuid;
   }
 
-  async function update(user, uuid, body) {
+  /** `options.sanitized`: the HTML is stored HTML already (a restored version). */
+  async function update(user, uuid, body, options = {}) {
     if (body === null || typeof body !== 'object')
       throw new HttpError(400, 'body must be an object');
     const values = [];
@@ -359,7 +364,7 @@ function createEndpoints(pool) {
     }
     if (body.html !== undefined) {
       if (typeof body.html !== 'string') throw new HttpError(400, 'html must be a string');
-      values.push(await sanitizer.sanitize(body.html));
+      values.push(options.sanitized ? body.html : await sanitizer.sanitize(body.html));
     }
     if (values.length === 0) {
       throw new HttpError(400, 'at least one of title or html must be given');
@@ -383,16 +388,94 @@ function createEndpoints(pool) {
     return version;
   }
 
+  /** Delete: to the trash, with the members, in one transaction (the service's statements). */
   async function remove(user, uuid) {
-    const result = await query(pool, docsSql.deleteOwned(0), [uuid, user.id]);
-    if (result.affectedRows === 0) throw await whyNot(user, uuid, ['owner']);
+    const at = sqlTime(new Date());
+    const trashed = await transaction(pool, async (conn) => {
+      const [doc] = await query(conn, trashSql.findToTrash(0, true), [uuid, user.id]);
+      if (!doc) return false;
+      await query(conn, trashSql.markTrashed, [at, doc.id]);
+      await query(conn, trashSql.insertTrash, [doc.id, user.id, at]);
+      await query(conn, trashSql.lockMembers, [doc.id]);
+      await query(conn, trashSql.keepMembers, [doc.id]);
+      await query(conn, trashSql.removeMembers, [doc.id]);
+      return true;
+    });
+    if (!trashed) throw await whyNot(user, uuid, ['owner']);
   }
 
-  return { authenticate, list, get, requireWrite, create, update, remove };
+  async function restoreFromTrash(user, uuid) {
+    const restored = await transaction(pool, async (conn) => {
+      const [doc] = await query(conn, trashSql.findTrashed(true), [uuid, user.id]);
+      if (!doc) return false;
+      await query(conn, trashSql.markRestored, [doc.id]);
+      await query(conn, trashSql.deleteTrash, [doc.id]);
+      await query(conn, trashSql.restoreMembers, [doc.id]);
+      await query(conn, trashSql.forgetMembers, [doc.id]);
+      return true;
+    });
+    if (!restored) throw new HttpError(404, 'document not found in your trash');
+    return get(user, uuid);
+  }
+
+  /** The newest REVISIONS_KEEP (100) versions are kept. */
+  const oldestKept = (version) => Math.max(1, version - 100 + 1);
+
+  async function listRevisions(user, uuid, params) {
+    const page = Number(params.get('page') ?? 1);
+    const perPage = Number(params.get('per_page') ?? 20);
+    if (!(Number.isInteger(page) && page >= 1 && Number.isInteger(perPage) && perPage >= 1)) {
+      throw new HttpError(400, 'page and per_page must be positive integers');
+    }
+    const [access] = await query(pool, docsSql.access, [user.id, uuid]);
+    if (!access) throw new HttpError(404, 'document not found');
+    const oldest = oldestKept(Number(access.version));
+    const [counted] = await query(pool, revisionsSql.countEarlier, [access.doc_id, oldest]);
+    const rows = await query(pool, revisionsSql.page, [
+      access.doc_id,
+      access.doc_id,
+      oldest,
+      perPage,
+      (page - 1) * perPage,
+    ]);
+    return {
+      revisions: rows.map(toRevisionListItem),
+      pagination: paginate(page, perPage, Number(counted.n) + 1),
+    };
+  }
+
+  async function restoreRevision(user, uuid, version) {
+    const [access] = await query(pool, docsSql.access, [user.id, uuid]);
+    if (!access) throw new HttpError(404, 'document not found');
+    if (access.role === 'viewer') throw new HttpError(403, 'you are a viewer');
+    const [revision] = await query(pool, revisionsSql.one, [
+      access.doc_id,
+      access.doc_id,
+      oldestKept(Number(access.version)),
+      version,
+    ]);
+    if (!revision) throw new HttpError(404, 'version not kept');
+    await update(user, uuid, { title: revision.title, html: revision.html }, { sanitized: true });
+    return get(user, uuid);
+  }
+
+  return {
+    authenticate,
+    list,
+    get,
+    requireWrite,
+    create,
+    update,
+    remove,
+    restoreFromTrash,
+    listRevisions,
+    restoreRevision,
+  };
 }
 
 function createApp(pool) {
-  const { authenticate, list, get, requireWrite, create, update, remove } = createEndpoints(pool);
+  const endpoints = createEndpoints(pool);
+  const { authenticate, list, get, requireWrite, create, update, remove } = endpoints;
 
   async function route(request, response) {
     const url = new URL(request.url, 'http://reference');
@@ -413,6 +496,26 @@ function createApp(pool) {
         const uuid = await create(user, await readJson(request));
         return send(response, 201, { uuid }, { Location: `/api/v1/docs/${uuid}` });
       }
+    }
+    const revisions = REVISIONS_ROUTE.exec(pathname);
+    if (revisions) {
+      const [, uuid, version, restore] = revisions;
+      const user = await authenticate(request);
+      if (version === undefined && method === 'GET') {
+        return send(response, 200, await endpoints.listRevisions(user, uuid, url.searchParams));
+      }
+      if (restore && method === 'POST') {
+        requireWrite(user);
+        const doc = await endpoints.restoreRevision(user, uuid, Number(version));
+        return send(response, 200, doc, { ETag: `"${doc.version}"` });
+      }
+    }
+    const trashed = TRASH_RESTORE_ROUTE.exec(pathname);
+    if (trashed && method === 'POST') {
+      const user = await authenticate(request);
+      requireWrite(user);
+      const doc = await endpoints.restoreFromTrash(user, trashed[1]);
+      return send(response, 200, doc, { ETag: `"${doc.version}"` });
     }
     if (pathname.startsWith('/api/v1/docs/')) {
       const uuid = pathname.slice('/api/v1/docs/'.length);
@@ -448,6 +551,12 @@ function createApp(pool) {
     });
   };
 }
+
+const UUID_SOURCE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const REVISIONS_ROUTE = new RegExp(
+  `^/api/v1/docs/(${UUID_SOURCE})/revisions(?:/([1-9][0-9]{0,9})(/restore)?)?$`,
+);
+const TRASH_RESTORE_ROUTE = new RegExp(`^/api/v1/trash/(${UUID_SOURCE})/restore$`);
 
 /** `~`, `~/a/b`: the folder names, and the hash the unique index keys paths by. */
 function parsePath(input) {

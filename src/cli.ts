@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { Command, InvalidArgumentError } from 'commander';
 import { ApiTokensService } from './auth/api-tokens.service';
 import { CliModule } from './cli/cli.module';
+import { PurgeJob } from './docs/purge-job';
 import { DomainError } from './common/errors/domain-errors';
 import { validateInput } from './common/validation/validate-input';
 import { ConfigError, parseEnvironment } from './config/environment';
@@ -45,7 +46,7 @@ function positiveInteger(value: string): number {
 }
 
 const program = new Command('cli')
-  .description('Manage users and API tokens of the document service')
+  .description('Manage users, API tokens and the trash of the document service')
   .showHelpAfterError();
 
 const users = program.command('users').description('manage users');
@@ -134,6 +135,23 @@ tokens
     withServices(async (app) => {
       await app.get(ApiTokensService).revoke(options.token);
       process.stdout.write('Token revoked.\n');
+    }),
+  );
+
+const trash = program.command('trash').description('the documents users deleted');
+trash
+  .command('purge')
+  .description(
+    'run the purge job once: delete documents trashed more than TRASH_RETENTION_DAYS ago and versions beyond REVISIONS_KEEP; prints what it did as JSON',
+  )
+  .action(() =>
+    withServices(async (app) => {
+      const outcome = await app.get(PurgeJob).run();
+      printJson(
+        outcome.ran
+          ? outcome
+          : { ...outcome, note: 'another instance is running the purge job; nothing done' },
+      );
     }),
   );
 

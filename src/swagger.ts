@@ -22,6 +22,7 @@ export function buildOpenApiDocument(app: INestApplication) {
     .addServer('/', 'The address this document is served from')
     .addTag('docs', 'Create, list, read, update, move and delete documents')
     .addTag('revisions', 'Every version of a document: read one, restore one')
+    .addTag('trash', 'Deleted documents, kept for a while: restore one, or delete it for good')
     .addTag('folders', 'The folders documents live in (`~/a/b`)')
     .addTag('health', 'Liveness of the service and its database')
     .addBearerAuth(

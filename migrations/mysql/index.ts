@@ -5,6 +5,7 @@ import { Collaborators1795361290648 } from './1795361290648-Collaborators';
 import { DocVersions1795361390000 } from './1795361390000-DocVersions';
 import { AddIdempotencyKeys1795361520301 } from './1795361520301-AddIdempotencyKeys';
 import { Revisions1795600922647 } from './1795600922647-Revisions';
+import { Trash1795601571731 } from './1795601571731-Trash';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
@@ -15,4 +16,5 @@ export const mysqlMigrations = [
   DocVersions1795361390000,
   AddIdempotencyKeys1795361520301,
   Revisions1795600922647,
+  Trash1795601571731,
 ];

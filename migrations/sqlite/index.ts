@@ -5,6 +5,7 @@ import { Collaborators1795361292561 } from './1795361292561-Collaborators';
 import { DocVersions1795361392000 } from './1795361392000-DocVersions';
 import { AddIdempotencyKeys1795361518069 } from './1795361518069-AddIdempotencyKeys';
 import { Revisions1795600931957 } from './1795600931957-Revisions';
+import { Trash1795601573148 } from './1795601573148-Trash';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -15,4 +16,5 @@ export const sqliteMigrations = [
   DocVersions1795361392000,
   AddIdempotencyKeys1795361518069,
   Revisions1795600931957,
+  Trash1795601573148,
 ];

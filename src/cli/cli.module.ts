@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { coreImports } from '../app.module';
 import { AuthModule } from '../auth/auth.module';
+import { DocsModule } from '../docs/docs.module';
 import { UsersModule } from '../users/users.module';
 
 /** What the command line needs: the same configuration, database and services as the server. */
-@Module({ imports: [...coreImports, UsersModule, AuthModule] })
+@Module({ imports: [...coreImports, UsersModule, AuthModule, DocsModule] })
 export class CliModule {}

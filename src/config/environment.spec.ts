@@ -23,6 +23,7 @@ const DEFAULTS: AppConfig = {
   },
   rateLimit: { windowMs: 60_000, perToken: 600, perAddress: 300, redisUrl: null },
   revisionsKeep: 100,
+  trash: { retentionDays: 30, purgeIntervalMs: 600_000 },
 };
 
 /** Parses `env` expecting a rejection, and returns what was thrown. */
@@ -209,6 +210,8 @@ describe('parseEnvironment', () => {
       databaseTimeouts: DEFAULTS.databaseTimeouts,
       http: DEFAULTS.http,
       rateLimit: DEFAULTS.rateLimit,
+      revisionsKeep: DEFAULTS.revisionsKeep,
+      trash: DEFAULTS.trash,
     });
   });
 
@@ -225,9 +228,14 @@ describe('parseEnvironment', () => {
           RATE_LIMIT_PER_TOKEN: '5',
           RATE_LIMIT_PER_ADDRESS: '0',
           REDIS_URL: 'redis://127.0.0.1:6379/2',
+          REVISIONS_KEEP: '3',
+          TRASH_RETENTION_DAYS: '0',
+          PURGE_INTERVAL_MS: '0',
         }),
       ).toEqual({
         ...DEFAULTS,
+        revisionsKeep: 3,
+        trash: { retentionDays: 0, purgeIntervalMs: 0 },
         databaseTimeouts: { connectMs: 1500, queryMs: 2500 },
         http: {
           ...DEFAULTS.http,
@@ -261,6 +269,11 @@ describe('parseEnvironment', () => {
         'RATE_LIMIT_WINDOW_MS must be an integer between 1000 and 3600000 (got 10)',
       ],
       ['REVISIONS_KEEP', '0', 'REVISIONS_KEEP must be an integer between 1 and 1000000 (got 0)'],
+      [
+        'TRASH_RETENTION_DAYS',
+        '-1',
+        'TRASH_RETENTION_DAYS must be an integer between 0 and 36500 (got "-1")',
+      ],
       [
         'DB_QUERY_TIMEOUT_MS',
         '1e3',

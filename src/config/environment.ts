@@ -101,6 +101,12 @@ class EnvironmentVariables {
   @IntegerBetween('REVISIONS_KEEP', 1, 1_000_000)
   REVISIONS_KEEP?: number;
 
+  @IntegerBetween('TRASH_RETENTION_DAYS', 0, 36_500)
+  TRASH_RETENTION_DAYS?: number;
+
+  @IntegerBetween('PURGE_INTERVAL_MS', 0, 7 * 24 * HOUR_MS)
+  PURGE_INTERVAL_MS?: number;
+
   @IsOptional()
   @IsString()
   REDIS_URL?: string;
@@ -152,6 +158,12 @@ export interface AppConfig {
   rateLimit: { windowMs: number; perToken: number; perAddress: number; redisUrl: string | null };
   /** How many versions of each document are kept, the current one included. */
   revisionsKeep: number;
+  trash: {
+    /** Days a trashed document is kept before the purge job deletes it (0: at its next run). */
+    retentionDays: number;
+    /** How often each instance tries to run the purge job; 0: never (the CLI runs it). */
+    purgeIntervalMs: number;
+  };
 }
 
 /** Reads and validates the environment; throws ConfigError naming the first bad variable. */
@@ -194,6 +206,10 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
       redisUrl: vars.REDIS_URL ? parseRedisUrl(vars.REDIS_URL) : null,
     },
     revisionsKeep: vars.REVISIONS_KEEP ?? 100,
+    trash: {
+      retentionDays: vars.TRASH_RETENTION_DAYS ?? 30,
+      purgeIntervalMs: vars.PURGE_INTERVAL_MS ?? 10 * 60 * 1000,
+    },
   };
   checkWorkersFit(config, vars.WEB_CONCURRENCY);
   return config;

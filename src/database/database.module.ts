@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { appConfig, AppConfigValues } from '../config/app.config';
 import { dataSourceOptions, prepareDatabase } from './database-options';
+import { JobLeases } from './job-leases';
 import { Sql } from './sql';
 import { SqliteTurn } from './sqlite-turn';
 import { TransactionRunner } from './transaction-runner';
@@ -20,7 +21,7 @@ import { TransactionRunner } from './transaction-runner';
       },
     }),
   ],
-  providers: [Sql, SqliteTurn, TransactionRunner],
-  exports: [Sql, TransactionRunner],
+  providers: [Sql, SqliteTurn, TransactionRunner, JobLeases],
+  exports: [Sql, TransactionRunner, JobLeases],
 })
 export class DatabaseModule {}

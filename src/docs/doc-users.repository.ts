@@ -52,7 +52,7 @@ export class DocUsersRepository {
   ) {
     this.lockDocSql = `SELECT d.updated_at AS updated_at, t.role AS role, t.created_at AS added_at
 FROM docs d LEFT JOIN user_docs t ON t.doc_id = d.id AND t.user_id = ?
-WHERE d.id = ?${sqlDialect(dataSource) === 'mysql' ? ' FOR UPDATE' : ''}`;
+WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' FOR UPDATE' : ''}`;
   }
 
   /** Every user of a document the caller is a user of, owner first; empty otherwise. */

@@ -193,11 +193,11 @@ export class DocsController {
   @IF_MATCH_HEADER
   @ApiOperation({
     operationId: 'deleteDoc',
-    summary: 'Delete a document',
+    summary: 'Delete a document (to the trash)',
     description:
-      'Deletes a document you own, for all its users; its folders stay. With `If-Match`, only if it is still that version.',
+      'Moves a document you own to your trash (`GET /api/v1/trash`): from then on it is `404` for all its users and in no list, until you restore it (`POST /api/v1/trash/{uuid}/restore`) or it is deleted for good (`DELETE /api/v1/trash/{uuid}`, or `TRASH_RETENTION_DAYS` later). Its folders stay. With `If-Match`, only if it is still that version.',
   })
-  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiNoContentResponse({ description: 'In the trash.' })
   @ApiErrorResponses({ 400: 'uuid must be a UUID' }, 403, 404, 412)
   remove(
     @CurrentUser() user: UserProfile,

@@ -39,6 +39,13 @@ export class RevisionNotKept extends NotFound {
   }
 }
 
+/** Not in the caller's trash: never deleted, someone else's, restored or purged already. */
+export class NotInTrash extends NotFound {
+  constructor() {
+    super('document not found in your trash');
+  }
+}
+
 export class NotAUser extends NotFound {
   constructor(userId: number) {
     super(`user ${userId} is not a user of this document`);

@@ -9,13 +9,17 @@ import { DocsController } from './docs.controller';
 import { DocsRepository } from './docs.repository';
 import { DocsService } from './docs.service';
 import { HtmlSanitizer } from './html-sanitizer';
+import { PurgeJob } from './purge-job';
 import { RevisionsController } from './revisions.controller';
 import { RevisionsRepository } from './revisions.repository';
 import { RevisionsService } from './revisions.service';
+import { TrashController } from './trash.controller';
+import { TrashRepository } from './trash.repository';
+import { TrashService } from './trash.service';
 
 @Module({
   imports: [FoldersModule, UsersModule, IdempotencyModule],
-  controllers: [DocsController, DocUsersController, RevisionsController],
+  controllers: [DocsController, DocUsersController, RevisionsController, TrashController],
   providers: [
     DocsService,
     DocsRepository,
@@ -23,7 +27,11 @@ import { RevisionsService } from './revisions.service';
     DocUsersRepository,
     RevisionsService,
     RevisionsRepository,
+    TrashService,
+    TrashRepository,
+    PurgeJob,
     HtmlSanitizer,
   ],
+  exports: [PurgeJob],
 })
 export class DocsModule {}

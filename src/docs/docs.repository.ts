@@ -105,9 +105,10 @@ const membershipPageIds = (withRole: boolean) => (direction: 'ASC' | 'DESC') =>
 
 /** The user's own documents directly in home or one folder: the folder list-order index on `docs`. */
 const folderCondition = (filter: FolderFilter) =>
-  'home' in filter
+  ('home' in filter
     ? 'folder_id IS NULL'
-    : 'folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?)';
+    : 'folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?)') +
+  ' AND deleted_at IS NULL';
 /** How many documents a list has: the user's count slots (a few rows per role), or one folder's. */
 const TOTAL = 'SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ?';
 const TOTAL_WITH_ROLE = `${TOTAL} AND role = ?`;
@@ -149,7 +150,7 @@ const updaterRoles = (fields: ChangedFields) =>
     .join(', ');
 
 /** ` AND <column> IN (?, ?)` for the `versions` tags of an `If-Match`, or nothing. */
-const versionCondition = (column: string, versions: number) =>
+export const versionCondition = (column: string, versions: number) =>
   versions === 0 ? '' : ` AND ${column} IN (${Array(versions).fill('?').join(', ')})`;
 
 /**
@@ -212,8 +213,6 @@ RETURNING id, version`,
   /** SQLite: then the users' copies of updated_at. */
   copyUpdatedAt: 'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
 
-  deleteOwned: (versions: number) =>
-    `DELETE FROM docs WHERE uuid = ? AND owner_id = ?${versionCondition('version', versions)}`,
   existsOwned: 'SELECT 1 AS found FROM docs WHERE uuid = ? AND owner_id = ?',
 };
 
@@ -414,17 +413,6 @@ export class DocsRepository {
       return Number(updated.version);
     };
     return manager ? write(manager) : this.transactions.run(write);
-  }
-
-  /**
-   * Deletes a document the user owns (and, given versions, whose version is one of them): one
-   * statement, the members' rows and counts go with it. False when nothing matched.
-   */
-  async deleteOwned(uuid: string, ownerId: number, versions: number[] = []): Promise<boolean> {
-    const result = await this.transactions.exclusive((manager) =>
-      this.sql.run(docsSql.deleteOwned(versions.length), [uuid, ownerId, ...versions], manager),
-    );
-    return result.affected > 0;
   }
 
   /** Whether the user owns a document with this UUID. */

@@ -21,6 +21,7 @@ import { ListDocsQueryDto } from './dto/list-docs-query.dto';
 import { UpdateDocDto } from './dto/update-doc.dto';
 import { HtmlSanitizer } from './html-sanitizer';
 import { paginate } from './pagination';
+import { TrashRepository } from './trash.repository';
 
 export interface CreateOptions {
   /** The new document's UUID, when the caller reserved one (idempotent creates). */
@@ -44,6 +45,7 @@ export class DocsService {
     private readonly sanitizer: HtmlSanitizer,
     private readonly clock: Clock,
     private readonly idempotency: IdempotencyService,
+    private readonly trash: TrashRepository,
   ) {}
 
   /**
@@ -201,11 +203,14 @@ export class DocsService {
     );
   }
 
-  /** Deletes the document if the caller owns it (and, with `If-Match`, it is that version). */
+  /**
+   * Moves the document to its owner's trash if the caller owns it (and, with `If-Match`, it is
+   * that version): from then on it is 404 for everyone until the owner restores it.
+   */
   async remove(user: UserProfile, uuid: string, condition: VersionCondition): Promise<void> {
     const versions = matchingVersions(condition);
     await this.writeOrExplain(user, uuid, 'delete', condition, async () =>
-      (await this.docs.deleteOwned(uuid, user.id, versions)) ? true : null,
+      (await this.trash.moveToTrash(uuid, user.id, this.clock.now(), versions)) ? true : null,
     );
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Sql } from '../database/sql';
+import { TransactionRunner } from '../database/transaction-runner';
 
 /** A version of a document and who wrote it (null when unknown or the account is gone). */
 export interface RevisionRow {
@@ -38,6 +39,15 @@ export const revisionsSql = {
 FROM (${versions(false)}) v
 LEFT JOIN users u ON u.id = v.user_id
 ORDER BY v.version DESC LIMIT ? OFFSET ?`,
+  /**
+   * Documents with versions older than the newest `keep` (parameter: keep twice, then a
+   * limit), each with the newest version to delete. For the purge job.
+   */
+  beyondRetention: `SELECT r.doc_id AS doc_id, d.version - ? AS upto
+FROM doc_revisions r JOIN docs d ON d.id = r.doc_id
+WHERE r.version <= d.version - ?
+GROUP BY r.doc_id, d.version LIMIT ?`,
+  pruneOne: 'DELETE FROM doc_revisions WHERE doc_id = ? AND version <= ?',
   /** One version, with its HTML; parameters as `versions`, then the version. */
   one: `SELECT v.version AS version, v.title AS title, v.html AS html, v.created_at AS created_at, ${WRITER_COLUMNS}
 FROM (${versions(true)}) v
@@ -48,7 +58,28 @@ WHERE v.version = ?`,
 /** Reads a document's versions. They are written by the database itself (see `DocRevision`). */
 @Injectable()
 export class RevisionsRepository {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly transactions: TransactionRunner,
+  ) {}
+
+  /**
+   * Deletes the versions beyond the newest `keep` of up to `limit` documents, in one short
+   * transaction; returns how many documents had some.
+   */
+  prune(keep: number, limit: number): Promise<number> {
+    return this.transactions.run(async (manager) => {
+      const rows = await this.sql.rows<{ doc_id: number; upto: number | string }>(
+        revisionsSql.beyondRetention,
+        [keep, keep, limit],
+        manager,
+      );
+      for (const row of rows) {
+        await this.sql.run(revisionsSql.pruneOne, [row.doc_id, Number(row.upto)], manager);
+      }
+      return rows.length;
+    });
+  }
 
   /** A page of the kept versions, newest first, and how many are kept. */
   async page(

@@ -26,7 +26,7 @@ describe(`document counts under concurrent writes (${databaseKind})`, () => {
 
   async function storedCounts(user: TestUser) {
     const [docs] = await test.dataSource.query<{ n: number | string }[]>(
-      'SELECT COUNT(*) AS n FROM docs WHERE owner_id = ?',
+      'SELECT COUNT(*) AS n FROM docs WHERE owner_id = ? AND deleted_at IS NULL',
       [user.id],
     );
     const slots = await test.dataSource.query<{ doc_count: number | string }[]>(

@@ -131,10 +131,15 @@ describe(`POST /api/v1/docs with an Idempotency-Key (${databaseKind})`, () => {
       expect(await docsOf(owner)).toHaveLength(1);
     });
 
-    it('replays the first answer even after the document was deleted', async () => {
+    it('replays the first answer even after the document was deleted (in the trash, then for good)', async () => {
       const owner = await givenUser(test);
       const first = await create({ title: 'Short-lived' }, 'then-deleted', owner).expect(201);
       await request(test.http).delete(`${DOCS}/${first.body.uuid}`).set(owner.auth).expect(204);
+      expectReplay(await create({ title: 'Short-lived' }, 'then-deleted', owner), first);
+      await request(test.http)
+        .delete(`/api/v1/trash/${first.body.uuid}`)
+        .set(owner.auth)
+        .expect(204);
       expectReplay(await create({ title: 'Short-lived' }, 'then-deleted', owner), first);
       expect(await docsOf(owner)).toEqual([]);
     });

@@ -8,6 +8,7 @@ import { toSqlTimestamp } from '../../src/database/sql-values';
 import { DocUsersService } from '../../src/docs/doc-users.service';
 import { DocsService } from '../../src/docs/docs.service';
 import { RevisionsService } from '../../src/docs/revisions.service';
+import { TrashService } from '../../src/docs/trash.service';
 import { FoldersService } from '../../src/folders/folders.service';
 import { hashIdempotencyKey } from '../../src/idempotency/idempotency-key';
 import { requestFingerprint } from '../../src/idempotency/request-fingerprint';
@@ -28,6 +29,9 @@ const DOC_USER = '/api/v1/docs/{uuid}/users/{user_id}';
 const REVISIONS = '/api/v1/docs/{uuid}/revisions';
 const REVISION = '/api/v1/docs/{uuid}/revisions/{version}';
 const RESTORE = '/api/v1/docs/{uuid}/revisions/{version}/restore';
+const TRASH = '/api/v1/trash';
+const TRASH_RESTORE = '/api/v1/trash/{uuid}/restore';
+const TRASHED = '/api/v1/trash/{uuid}';
 const HEALTH = '/health';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
 const OVERSIZED = { title: 'Big', html: 'x'.repeat(5 * 1024 * 1024 + 1) };
@@ -619,6 +623,75 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     });
   });
 
+  describe('trash', () => {
+    let trashed: string;
+
+    beforeAll(async () => {
+      trashed = await givenDoc(test, user, { title: 'Binned' });
+      await request(test.http)
+        .delete(`/api/v1/docs/${trashed}`)
+        .set('Authorization', `Bearer ${user.token}`)
+        .expect(204);
+    });
+
+    describe('listTrash', () => {
+      it('200 with the trash', async () => {
+        expect((await call('get', TRASH)).status).toBe(200);
+      });
+
+      it('400 for per_page above its maximum', async () => {
+        expect((await call('get', TRASH, { query: '?per_page=101' })).status).toBe(400);
+      });
+
+      it('401 without a token', async () => {
+        expect((await call('get', TRASH, { token: null })).status).toBe(401);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(test.app.get(TrashService), 'list');
+        expect((await call('get', TRASH)).status).toBe(500);
+      });
+    });
+
+    describe('restoreFromTrash and purgeFromTrash', () => {
+      it.each([
+        ['post', TRASH_RESTORE],
+        ['delete', TRASHED],
+      ] as const)('%s %s: 400 for a malformed uuid', async (method, path) => {
+        expect((await call(method, path, { uuid: 'nope' })).status).toBe(400);
+      });
+
+      it.each([
+        ['post', TRASH_RESTORE],
+        ['delete', TRASHED],
+      ] as const)('%s %s: 401 without a token, 403 with a read-only one', async (method, path) => {
+        expect((await call(method, path, { uuid: trashed, token: null })).status).toBe(401);
+        expectInsufficientScope(await call(method, path, { uuid: trashed, token: readOnly }));
+      });
+
+      it.each([
+        ['post', TRASH_RESTORE, 'restore'],
+        ['delete', TRASHED, 'purge'],
+      ] as const)(
+        '%s %s: 404 for a document not in the trash, 500 when something fails',
+        async (method, path, serviceMethod) => {
+          expect((await call(method, path, { uuid: MISSING_UUID })).status).toBe(404);
+          failNextCall(test.app.get(TrashService), serviceMethod);
+          expect((await call(method, path, { uuid: trashed })).status).toBe(500);
+        },
+      );
+
+      it('200 restored, then 204 purged once trashed again', async () => {
+        expect((await call('post', TRASH_RESTORE, { uuid: trashed })).status).toBe(200);
+        await request(test.http)
+          .delete(`/api/v1/docs/${trashed}`)
+          .set('Authorization', `Bearer ${user.token}`)
+          .expect(204);
+        expect((await call('delete', TRASHED, { uuid: trashed })).status).toBe(204);
+      });
+    });
+  });
+
   describe('deleteDoc', () => {
     it('400 for a malformed uuid', async () => {
       expect((await call('delete', DOC, { uuid: 'nope' })).status).toBe(400);
@@ -690,6 +763,15 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       databaseDownForNextCall(test.app.get(RevisionsService), serviceMethod);
       expect((await call(method, path, { uuid, version: 1 })).status).toBe(503);
     });
+
+    it.each([
+      ['get', TRASH, 'list'],
+      ['post', TRASH_RESTORE, 'restore'],
+      ['delete', TRASHED, 'purge'],
+    ] as const)('%s %s', async (method, path, serviceMethod) => {
+      databaseDownForNextCall(test.app.get(TrashService), serviceMethod);
+      expect((await call(method, path, { uuid })).status).toBe(503);
+    });
   });
 
   describe('429 over the rate limit', () => {
@@ -718,6 +800,9 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       ['get', REVISIONS, undefined],
       ['get', REVISION, undefined],
       ['post', RESTORE, undefined],
+      ['get', TRASH, undefined],
+      ['post', TRASH_RESTORE, undefined],
+      ['delete', TRASHED, undefined],
     ] as const)('%s %s', async (method, path, body) => {
       const { token } = await givenUser(limited);
       const target = { app: limited, token, uuid, userId: 1, version: 1, body };

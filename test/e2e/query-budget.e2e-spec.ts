@@ -315,11 +315,63 @@ describe(`query budget per request (${databaseKind})`, () => {
       expect(afterAuth()).toHaveLength(1);
     });
 
-    it('delete is one DELETE (triggers remove the members and change the counts), no transaction', async () => {
+    it('delete moves the document to the trash with its members, in one transaction', async () => {
       const doomed = await givenDoc(test, owner);
       log.reset();
       await request(test.http).delete(`/api/v1/docs/${doomed}`).set(owner.auth).expect(204);
-      expect(afterAuth()).toEqual(['DELETE FROM docs WHERE uuid = ? AND owner_id = ?']);
+      const lock = databaseKind === 'mysql' ? ' FOR UPDATE' : '';
+      expect(afterAuth()).toEqual([
+        `SELECT id FROM docs WHERE uuid = ? AND owner_id = ? AND deleted_at IS NULL${lock}`,
+        'UPDATE docs SET deleted_at = ? WHERE id = ?',
+        'INSERT INTO trash (doc_id, owner_id, deleted_at) VALUES (?, ?, ?)',
+        ...(databaseKind === 'mysql'
+          ? ['SELECT user_id FROM user_docs WHERE doc_id = ? FOR UPDATE']
+          : []),
+        'INSERT INTO trashed_doc_members (doc_id, user_id, role, created_at) SELECT doc_id, user_id, role, created_at FROM user_docs WHERE doc_id = ?',
+        'DELETE FROM user_docs WHERE doc_id = ?',
+      ]);
+      expect(log.transactions()).toBe(1);
+    });
+
+    it('restoring from the trash: the document, its trash row and members back, in one transaction; then the document', async () => {
+      const doomed = await givenDoc(test, owner);
+      await request(test.http).delete(`/api/v1/docs/${doomed}`).set(owner.auth).expect(204);
+      log.reset();
+      await request(test.http).post(`/api/v1/trash/${doomed}/restore`).set(owner.auth).expect(200);
+      const statements = afterAuth();
+      expect(statements).toHaveLength(6);
+      expect(statements[0]).toMatch(
+        /^SELECT id FROM docs WHERE uuid = \? AND owner_id = \? AND deleted_at IS NOT NULL/,
+      );
+      expect(statements.slice(1, 5)).toEqual([
+        'UPDATE docs SET deleted_at = NULL WHERE id = ?',
+        'DELETE FROM trash WHERE doc_id = ?',
+        expect.stringMatching(/^INSERT INTO user_docs .* FROM trashed_doc_members t JOIN docs d/),
+        'DELETE FROM trashed_doc_members WHERE doc_id = ?',
+      ]);
+      expect(statements[5]).toMatch(/^SELECT d\.id AS doc_id, /);
+      expect(log.transactions()).toBe(1);
+    });
+
+    it('the trash list: the count and the page, at one moment', async () => {
+      await request(test.http).get('/api/v1/trash').set(owner.auth).expect(200);
+      expect(afterAuth()).toEqual([
+        'SELECT COUNT(*) AS n FROM trash WHERE owner_id = ?',
+        expect.stringMatching(
+          /^SELECT d\.uuid AS uuid, .* FROM trash t JOIN docs d .* LIMIT \? OFFSET \?$/,
+        ),
+      ]);
+      expect(log.transactions()).toBe(databaseKind === 'mysql' ? 1 : 0);
+    });
+
+    it('deleting for good is one DELETE (foreign keys take its versions, members and trash row)', async () => {
+      const doomed = await givenDoc(test, owner);
+      await request(test.http).delete(`/api/v1/docs/${doomed}`).set(owner.auth).expect(204);
+      log.reset();
+      await request(test.http).delete(`/api/v1/trash/${doomed}`).set(owner.auth).expect(204);
+      expect(afterAuth()).toEqual([
+        'DELETE FROM docs WHERE uuid = ? AND owner_id = ? AND deleted_at IS NOT NULL',
+      ]);
       expect(log.transactions()).toBe(0);
     });
   });

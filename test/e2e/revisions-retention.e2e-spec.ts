@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { PurgeJob } from '../../src/docs/purge-job';
 import { givenDoc, givenUser, TestUser } from '../support/builders';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
@@ -57,5 +58,24 @@ describe(`revisions: REVISIONS_KEEP=3 (${databaseKind})`, () => {
     expect({ status: restore.status, body: restore.body }).toEqual({ status: 404, body: gone });
     const kept = await request(test.http).get(`/api/v1/docs/${uuid}/revisions/3`).set(owner.auth);
     expect(kept.body).toMatchObject({ version: 3, title: 'v3' });
+  });
+
+  it('the purge job deletes the rows of versions no longer kept, and nothing the API shows', async () => {
+    const uuid = await givenVersions(6);
+    const stored = async () =>
+      (
+        await test.dataSource.query<{ version: number | string }[]>(
+          'SELECT version FROM doc_revisions WHERE doc_id = (SELECT id FROM docs WHERE uuid = ?) ORDER BY version',
+          [uuid],
+        )
+      ).map((row) => Number(row.version));
+    expect(await stored()).toEqual([1, 2, 3, 4, 5]);
+    const before = await request(test.http).get(`/api/v1/docs/${uuid}/revisions`).set(owner.auth);
+    const outcome = await test.app.get(PurgeJob).run();
+    expect(outcome.ran).toBe(true);
+    expect(outcome.prunedDocs).toBeGreaterThanOrEqual(1);
+    expect(await stored()).toEqual([4, 5]);
+    const after = await request(test.http).get(`/api/v1/docs/${uuid}/revisions`).set(owner.auth);
+    expect(after.body).toEqual(before.body);
   });
 });

@@ -254,6 +254,30 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
       });
     });
 
+    it('trash purge runs the purge job once and prints what it did', async () => {
+      const token = lastLine(
+        (await runCli(['tokens', 'create', '--email', email, '--name', 'binner'])).stdout,
+      );
+      const call = (method: string, path: string, body?: object) =>
+        fetch(`${service.baseUrl}${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+      const created = (await (await call('POST', '/api/v1/docs', { title: 'Binned' })).json()) as {
+        uuid: string;
+      };
+      expect((await call('DELETE', `/api/v1/docs/${created.uuid}`)).status).toBe(204);
+      const kept = await runCli(['trash', 'purge']);
+      expect(kept).toMatchObject({ code: 0, stderr: '' });
+      expect(JSON.parse(kept.stdout)).toEqual({ ran: true, purgedDocs: 0, prunedDocs: 0 });
+      const purged = await runCli(['trash', 'purge'], { TRASH_RETENTION_DAYS: '0' });
+      expect(purged).toMatchObject({ code: 0, stderr: '' });
+      expect(JSON.parse(purged.stdout)).toMatchObject({ ran: true, purgedDocs: 1 });
+      const trash = (await (await call('GET', '/api/v1/trash')).json()) as { docs: unknown[] };
+      expect(trash.docs).toEqual([]);
+    });
+
     it('users list prints every user as JSON, ordered by id, as users create printed them', async () => {
       const made = [];
       for (const name of ['Grace', 'Alan']) {
@@ -345,7 +369,7 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
       const fields = (name: string) => Object.keys(schemas[name].properties).sort();
       expect(fields('CreateDocDto')).toEqual(['html', 'path', 'title']);
       expect(schemas.CreateDocDto.required).toEqual(['title']);
-      expect(fields('UpdateDocDto')).toEqual(['html', 'title']);
+      expect(fields('UpdateDocDto')).toEqual(['html', 'path', 'title']);
       expect(fields('CreatedDocDto')).toEqual(['uuid']);
       expect(fields('DocListDto')).toEqual(['docs', 'pagination']);
       expect(fields('DocListItemDto')).toEqual([

@@ -8,7 +8,7 @@ import { User } from '../../users/entities/user.entity';
  * reads; the list of one of the owner's folders reads the folder list-order index here.
  */
 @Entity({ name: 'docs' })
-@Index('IDX_docs_owner_folder_list_order', ['ownerId', 'folderId', 'updatedAt', 'id'])
+@Index('IDX_docs_owner_folder_list_order', ['ownerId', 'folderId', 'deletedAt', 'updatedAt', 'id'])
 export class Doc {
   @PrimaryGeneratedColumn({ type: 'int' })
   id: number;
@@ -54,4 +54,11 @@ export class Doc {
    */
   @Column({ name: 'updated_by', type: 'int', nullable: true })
   updatedBy: number | null;
+
+  /**
+   * When it went to the trash; null while it is not there. In the folder list-order index, so
+   * a folder's list skips trashed documents on the index alone.
+   */
+  @Column(timestampColumn('deleted_at', true))
+  deletedAt: Date | null;
 }

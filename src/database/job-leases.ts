@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Clock } from '../common/clock';
+import { Sql } from './sql';
+import { toSqlTimestamp } from './sql-values';
+import { TransactionRunner } from './transaction-runner';
+
+const TAKE_SQL = `UPDATE job_leases SET holder = ?, expires_at = ?
+WHERE name = ? AND (holder = ? OR holder IS NULL OR expires_at <= ?)`;
+const RELEASE_SQL =
+  'UPDATE job_leases SET holder = NULL, expires_at = ? WHERE name = ? AND holder = ?';
+
+/**
+ * Leases on background jobs (`job_leases`), so that one instance (or worker) at a time runs
+ * each, across instances and Galera nodes alike: one conditional UPDATE takes a lease that is
+ * free, expired or already ours, and sets when it expires. Renewing is taking it again; an
+ * instance that dies holding it only delays the job until it expires. Instances' clocks must
+ * agree to well within a lease's length (NTP does).
+ */
+@Injectable()
+export class JobLeases {
+  /** This process, as a lease holder. */
+  readonly holder = randomUUID();
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly transactions: TransactionRunner,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Takes or renews the lease for `durationMs` from now; false when another holds it. */
+  async take(name: string, durationMs: number): Promise<boolean> {
+    const now = this.clock.now();
+    const until = new Date(now.getTime() + durationMs);
+    const result = await this.transactions.exclusive((manager) =>
+      this.sql.run(
+        TAKE_SQL,
+        [this.holder, toSqlTimestamp(until), name, this.holder, toSqlTimestamp(now)],
+        manager,
+      ),
+    );
+    return result.affected === 1;
+  }
+
+  /** Gives the lease up (if still ours), so the next run need not wait for it to expire. */
+  async release(name: string): Promise<void> {
+    await this.transactions.exclusive((manager) =>
+      this.sql.run(RELEASE_SQL, [toSqlTimestamp(new Date(0)), name, this.holder], manager),
+    );
+  }
+}
