@@ -78,6 +78,22 @@ class DocsController {
     const version = await endpoints.update(request.user, uuid, body);
     response.setHeader('ETag', `"${version}"`);
   }
+
+  remove(request, uuid) {
+    endpoints.requireWrite(request.user);
+    return endpoints.remove(request.user, uuid);
+  }
+
+  revisions(request, uuid, query) {
+    return endpoints.listRevisions(request.user, uuid, new URLSearchParams(query));
+  }
+
+  async restoreRevision(request, uuid, version, response) {
+    endpoints.requireWrite(request.user);
+    const doc = await endpoints.restoreRevision(request.user, uuid, version);
+    response.setHeader('ETag', `"${doc.version}"`);
+    return doc;
+  }
 }
 const docs = DocsController.prototype;
 const uuidParam = (index, name) => nest.Param('uuid', nest.ParseUUIDPipe)(docs, name, index);
@@ -103,7 +119,44 @@ nest.Req()(docs, 'update', 0);
 uuidParam(1, 'update');
 nest.Body()(docs, 'update', 2);
 nest.Res(passthrough)(docs, 'update', 3);
+decorateMethod(docs, 'remove', [nest.Delete(':uuid'), nest.HttpCode(204)], [Object, String]);
+nest.Req()(docs, 'remove', 0);
+uuidParam(1, 'remove');
+decorateMethod(docs, 'revisions', [nest.Get(':uuid/revisions')], [Object, String, Object]);
+nest.Req()(docs, 'revisions', 0);
+uuidParam(1, 'revisions');
+nest.Query()(docs, 'revisions', 2);
+decorateMethod(
+  docs,
+  'restoreRevision',
+  [nest.Post(':uuid/revisions/:version/restore'), nest.HttpCode(200)],
+  [Object, String, Number, Object],
+);
+nest.Req()(docs, 'restoreRevision', 0);
+uuidParam(1, 'restoreRevision');
+nest.Param('version', nest.ParseIntPipe)(docs, 'restoreRevision', 2);
+nest.Res(passthrough)(docs, 'restoreRevision', 3);
 nest.Controller('api/v1/docs')(DocsController);
+
+class TrashController {
+  async restore(request, uuid, response) {
+    endpoints.requireWrite(request.user);
+    const doc = await endpoints.restoreFromTrash(request.user, uuid);
+    response.setHeader('ETag', `"${doc.version}"`);
+    return doc;
+  }
+}
+const trash = TrashController.prototype;
+decorateMethod(
+  trash,
+  'restore',
+  [nest.Post(':uuid/restore'), nest.HttpCode(200)],
+  [Object, String, Object],
+);
+nest.Req()(trash, 'restore', 0);
+nest.Param('uuid', nest.ParseUUIDPipe)(trash, 'restore', 1);
+nest.Res(passthrough)(trash, 'restore', 2);
+nest.Controller('api/v1/trash')(TrashController);
 
 /** `{"error": ...}` with the status of the reference's errors and of Nest's own. */
 class ErrorFilter {
@@ -117,7 +170,7 @@ nest.Catch()(ErrorFilter);
 class AppModule {}
 nest.Module({
   imports: [PassportModule],
-  controllers: [DocsController],
+  controllers: [DocsController, TrashController],
   providers: [BearerStrategy, { provide: APP_GUARD, useClass: BearerGuard }],
 })(AppModule);
 

@@ -616,7 +616,8 @@ async function measure(server, seed, options, testCase, round) {
     url: server.baseUrl,
     connections,
     headers,
-    requests: [
+    // A case of several requests: each connection sends them in turn.
+    requests: testCase.requests ?? [
       {
         method: testCase.method,
         path: testCase.path,
@@ -690,12 +691,20 @@ function listCases(total, seed) {
 }
 
 async function allCases(db, seed) {
-  const targets = (
-    await db.all('SELECT uuid FROM docs WHERE owner_id = ? ORDER BY id LIMIT ?', [
-      seed.user,
-      UPDATE_TARGETS,
-    ])
-  ).map((row) => row.uuid);
+  const ownDocs = async (offset) =>
+    (
+      await db.all('SELECT uuid FROM docs WHERE owner_id = ? ORDER BY id LIMIT ? OFFSET ?', [
+        seed.user,
+        UPDATE_TARGETS,
+        offset,
+      ])
+    ).map((row) => row.uuid);
+  const targets = await ownDocs(0);
+  // Documents no other case writes, so each is at version 1 when a connection takes it.
+  const untouched = await ownDocs(UPDATE_TARGETS);
+  const restoreTargets = untouched.length > 0 ? untouched : targets;
+  let nextRestore = 0;
+  let nextTrash = 0;
   let next = 0;
   let folder = 0;
   const runId = Date.now().toString(36);
@@ -704,7 +713,8 @@ async function allCases(db, seed) {
     { name: 'list per_page=100', method: 'GET', path: '/api/v1/docs?per_page=100' },
     { name: 'get one', method: 'GET', path: `/api/v1/docs/${targets[targets.length >> 1]}` },
     {
-      name: 'update',
+      // Every update keeps the version it replaces (a trigger, in the update's statement).
+      name: 'update (with revision)',
       method: 'PUT',
       path: `/api/v1/docs/${targets[0]}`,
       setup: (request) => {
@@ -716,6 +726,29 @@ async function allCases(db, seed) {
         };
       },
     },
+    {
+      // Each connection restores the version before its document's current one, over and
+      // over: a document of its own, at version 1 when taken (one per connection and run).
+      name: 'restore',
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request, context) => {
+            if (context.doc === undefined) {
+              context.doc = restoreTargets[nextRestore++ % restoreTargets.length];
+              context.version = 2;
+            }
+            const version = Math.max(1, context.version - 1);
+            return { ...request, path: `/api/v1/docs/${context.doc}/revisions/${version}/restore` };
+          },
+          onResponse: (_status, _body, context, headers) => {
+            const tag = /^"(\d+)"$/.exec(headers.etag ?? '');
+            if (tag) context.version = Number(tag[1]);
+          },
+        },
+      ],
+    },
+    { name: 'revisions list', method: 'GET', path: `/api/v1/docs/${targets[0]}/revisions` },
     {
       name: 'create',
       method: 'POST',
@@ -759,6 +792,27 @@ async function allCases(db, seed) {
           }),
         };
       },
+    },
+    {
+      // Last: a run that ends between the two leaves its document in the trash. Each
+      // connection takes a document of its own (one per connection and run).
+      name: 'delete + restore',
+      requests: [
+        {
+          method: 'DELETE',
+          setupRequest: (request, context) => {
+            context.doc ??= targets[nextTrash++ % targets.length];
+            return { ...request, path: `/api/v1/docs/${context.doc}` };
+          },
+        },
+        {
+          method: 'POST',
+          setupRequest: (request, context) => ({
+            ...request,
+            path: `/api/v1/trash/${context.doc}/restore`,
+          }),
+        },
+      ],
     },
   ];
 }
