@@ -430,17 +430,23 @@ function createEndpoints(pool) {
     const [access] = await query(pool, docsSql.access, [user.id, uuid]);
     if (!access) throw new HttpError(404, 'document not found');
     const oldest = oldestKept(Number(access.version));
-    const [counted] = await query(pool, revisionsSql.countEarlier, [access.doc_id, oldest]);
     const rows = await query(pool, revisionsSql.page, [
+      access.doc_id,
+      oldest,
       access.doc_id,
       access.doc_id,
       oldest,
       perPage,
       (page - 1) * perPage,
     ]);
+    let total = rows.length > 0 ? Number(rows[0].total_count) : undefined;
+    if (total === undefined) {
+      const [counted] = await query(pool, revisionsSql.countEarlier, [access.doc_id, oldest]);
+      total = Number(counted.n) + 1;
+    }
     return {
       revisions: rows.map(toRevisionListItem),
-      pagination: paginate(page, perPage, Number(counted.n) + 1),
+      pagination: paginate(page, perPage, total),
     };
   }
 

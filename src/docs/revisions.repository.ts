@@ -34,8 +34,12 @@ const WRITER_COLUMNS =
 export const revisionsSql = {
   /** How many earlier versions are kept (the current one is one more). */
   countEarlier: 'SELECT COUNT(*) AS n FROM doc_revisions WHERE doc_id = ? AND version >= ?',
-  /** Newest first; parameters as `versions`, then limit and offset. */
-  page: `SELECT v.version AS version, v.title AS title, v.created_at AS created_at, ${WRITER_COLUMNS}
+  /**
+   * Newest first, each row with how many versions are kept (read by the same statement, so
+   * page and total agree). Parameters: `countEarlier`'s, `versions`', then limit and offset.
+   */
+  page: `SELECT (SELECT COUNT(*) FROM doc_revisions WHERE doc_id = ? AND version >= ?) + 1 AS total_count,
+  v.version AS version, v.title AS title, v.created_at AS created_at, ${WRITER_COLUMNS}
 FROM (${versions(false)}) v
 LEFT JOIN users u ON u.id = v.user_id
 ORDER BY v.version DESC LIMIT ? OFFSET ?`,
@@ -81,24 +85,25 @@ export class RevisionsRepository {
     });
   }
 
-  /** A page of the kept versions, newest first, and how many are kept. */
+  /**
+   * A page of the kept versions, newest first, and how many are kept: one statement, and a
+   * count of its own only for a page past the end.
+   */
   async page(
     docId: number,
     oldestKept: number,
     offset: number,
     limit: number,
-    manager: EntityManager,
   ): Promise<{ rows: RevisionRow[]; totalCount: number }> {
-    const [counted] = await this.sql.rows<{ n: number | string }>(
-      revisionsSql.countEarlier,
-      [docId, oldestKept],
-      manager,
-    );
-    const rows = await this.sql.rows<RevisionRow>(
+    const rows = await this.sql.rows<RevisionRow & { total_count: number | string }>(
       revisionsSql.page,
-      [docId, docId, oldestKept, limit, offset],
-      manager,
+      [docId, oldestKept, docId, docId, oldestKept, limit, offset],
     );
+    if (rows.length > 0) return { rows, totalCount: Number(rows[0].total_count) };
+    const [counted] = await this.sql.rows<{ n: number | string }>(revisionsSql.countEarlier, [
+      docId,
+      oldestKept,
+    ]);
     return { rows, totalCount: Number(counted.n) + 1 };
   }
 

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { appConfig, type AppConfigValues } from '../config/app.config';
 import { VersionCondition } from '../common/http/entity-tags';
-import { TransactionRunner } from '../database/transaction-runner';
 import { UserProfile } from '../users/user-profile';
 import { mayDo } from './doc-access';
 import { DocsRepository } from './docs.repository';
@@ -24,42 +23,35 @@ export class RevisionsService {
     private readonly docs: DocsRepository,
     private readonly docsService: DocsService,
     private readonly revisions: RevisionsRepository,
-    private readonly transactions: TransactionRunner,
     @Inject(appConfig.KEY) private readonly config: AppConfigValues,
   ) {}
 
-  /** A page of the kept versions, newest first, read at one moment with the access check. */
-  list(user: UserProfile, uuid: string, query: ListRevisionsQueryDto): Promise<RevisionListDto> {
-    return this.transactions.snapshot(async (manager) => {
-      const access = await this.docs.findAccess(uuid, user.id, manager);
-      if (access === null) throw new DocumentNotFound();
-      const { rows, totalCount } = await this.revisions.page(
-        access.docId,
-        this.oldestKept(access.version),
-        (query.page - 1) * query.per_page,
-        query.per_page,
-        manager,
-      );
-      return {
-        revisions: rows.map(toRevisionListItem),
-        pagination: paginate(query.page, query.per_page, totalCount),
-      };
-    });
+  /** A page of the kept versions, newest first, for any member. */
+  async list(
+    user: UserProfile,
+    uuid: string,
+    query: ListRevisionsQueryDto,
+  ): Promise<RevisionListDto> {
+    const access = await this.docs.findAccess(uuid, user.id);
+    if (access === null) throw new DocumentNotFound();
+    const { rows, totalCount } = await this.revisions.page(
+      access.docId,
+      this.oldestKept(access.version),
+      (query.page - 1) * query.per_page,
+      query.per_page,
+    );
+    return {
+      revisions: rows.map(toRevisionListItem),
+      pagination: paginate(query.page, query.per_page, totalCount),
+    };
   }
 
-  get(user: UserProfile, uuid: string, version: number): Promise<RevisionDto> {
-    return this.transactions.snapshot(async (manager) => {
-      const access = await this.docs.findAccess(uuid, user.id, manager);
-      if (access === null) throw new DocumentNotFound();
-      const row = await this.revisions.find(
-        access.docId,
-        this.oldestKept(access.version),
-        version,
-        manager,
-      );
-      if (row === null) throw new RevisionNotKept(version);
-      return toRevision(row);
-    });
+  async get(user: UserProfile, uuid: string, version: number): Promise<RevisionDto> {
+    const access = await this.docs.findAccess(uuid, user.id);
+    if (access === null) throw new DocumentNotFound();
+    const row = await this.revisions.find(access.docId, this.oldestKept(access.version), version);
+    if (row === null) throw new RevisionNotKept(version);
+    return toRevision(row);
   }
 
   /**
