@@ -2048,7 +2048,7 @@ export interface operations {
       query?: {
         /** @description Page number, from 1. A page past the end is empty. */
         page?: number;
-        /** @description Versions per page, 1 to 100. */
+        /** @description Items per page, 1 to 100. */
         per_page?: number;
       };
       header?: never;
@@ -2472,7 +2472,7 @@ export interface operations {
       query?: {
         /** @description Page number, from 1. A page past the end is empty. */
         page?: number;
-        /** @description Documents per page, 1 to 100. */
+        /** @description Items per page, 1 to 100. */
         per_page?: number;
       };
       header?: never;

@@ -7,10 +7,11 @@ import { entityTag, VersionCondition } from '../common/http/entity-tags';
 import { IdPipe } from '../common/pipes/id.pipe';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
 import { ApiErrorResponses, BearerAuth } from '../common/swagger/api-responses.decorator';
+import { PageQueryDto } from '../common/dto/page-query.dto';
 import { UserProfile } from '../users/user-profile';
 import { ETAG_HEADER, IF_MATCH_HEADER, UUID_PARAM } from './doc-api-params';
 import { DocDetailDto } from './dto/doc-list.dto';
-import { ListRevisionsQueryDto, RevisionDto, RevisionListDto } from './dto/revision.dto';
+import { RevisionDto, RevisionListDto } from './dto/revision.dto';
 import { RevisionsService } from './revisions.service';
 
 const VERSION_PARAM = ApiParam({
@@ -43,7 +44,7 @@ export class RevisionsController {
   list(
     @CurrentUser() user: UserProfile,
     @Param('uuid', UuidPipe) uuid: string,
-    @Query() query: ListRevisionsQueryDto,
+    @Query() query: PageQueryDto,
   ): Promise<RevisionListDto> {
     return this.revisions.list(user, uuid, query);
   }

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { appConfig, type AppConfigValues } from '../config/app.config';
 import { VersionCondition } from '../common/http/entity-tags';
+import { PageQueryDto } from '../common/dto/page-query.dto';
 import { UserProfile } from '../users/user-profile';
 import { mayDo } from './doc-access';
 import { DocsRepository } from './docs.repository';
 import { DocsService } from './docs.service';
 import { DocumentNotFound, RevisionNotKept, RoleForbids } from './docs.errors';
 import { DocDetailDto } from './dto/doc-list.dto';
-import { ListRevisionsQueryDto, RevisionDto, RevisionListDto } from './dto/revision.dto';
+import { RevisionDto, RevisionListDto } from './dto/revision.dto';
 import { paginate } from './pagination';
 import { toRevision, toRevisionListItem } from './revision.mapper';
 import { RevisionsRepository } from './revisions.repository';
@@ -27,11 +28,7 @@ export class RevisionsService {
   ) {}
 
   /** A page of the kept versions, newest first, for any member. */
-  async list(
-    user: UserProfile,
-    uuid: string,
-    query: ListRevisionsQueryDto,
-  ): Promise<RevisionListDto> {
+  async list(user: UserProfile, uuid: string, query: PageQueryDto): Promise<RevisionListDto> {
     const access = await this.docs.findAccess(uuid, user.id);
     if (access === null) throw new DocumentNotFound();
     const { rows, totalCount } = await this.revisions.page(

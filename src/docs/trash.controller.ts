@@ -15,10 +15,11 @@ import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { entityTag } from '../common/http/entity-tags';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
 import { ApiErrorResponses, BearerAuth } from '../common/swagger/api-responses.decorator';
+import { PageQueryDto } from '../common/dto/page-query.dto';
 import { UserProfile } from '../users/user-profile';
 import { ETAG_HEADER, UUID_PARAM } from './doc-api-params';
 import { DocDetailDto } from './dto/doc-list.dto';
-import { ListTrashQueryDto, TrashListDto } from './dto/trash.dto';
+import { TrashListDto } from './dto/trash.dto';
 import { TrashService } from './trash.service';
 
 const NOT_IN_TRASH = { 404: 'document not found in your trash' };
@@ -41,7 +42,7 @@ export class TrashController {
     type: TrashListDto,
   })
   @ApiErrorResponses({ 400: 'per_page must be an integer between 1 and 100' })
-  list(@CurrentUser() user: UserProfile, @Query() query: ListTrashQueryDto): Promise<TrashListDto> {
+  list(@CurrentUser() user: UserProfile, @Query() query: PageQueryDto): Promise<TrashListDto> {
     return this.trash.list(user, query);
   }
 

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { appConfig, type AppConfigValues } from '../config/app.config';
+import { PageQueryDto } from '../common/dto/page-query.dto';
 import { UserProfile } from '../users/user-profile';
 import { DocsService } from './docs.service';
 import { NotInTrash } from './docs.errors';
 import { DocDetailDto } from './dto/doc-list.dto';
-import { ListTrashQueryDto, TrashListDto } from './dto/trash.dto';
+import { TrashListDto } from './dto/trash.dto';
 import { paginate } from './pagination';
 import { toTrashItem } from './trash.mapper';
 import { TrashRepository } from './trash.repository';
@@ -21,7 +22,7 @@ export class TrashService {
     @Inject(appConfig.KEY) private readonly config: AppConfigValues,
   ) {}
 
-  async list(user: UserProfile, query: ListTrashQueryDto): Promise<TrashListDto> {
+  async list(user: UserProfile, query: PageQueryDto): Promise<TrashListDto> {
     const { rows, totalCount } = await this.trash.page(
       user.id,
       (query.page - 1) * query.per_page,

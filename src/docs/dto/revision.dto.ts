@@ -1,5 +1,4 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PageNumber, PerPage } from '../../common/validation/page-query';
 import { UserDetailsDto } from '../../users/dto/user-details.dto';
 import { PaginationDto } from './pagination.dto';
 
@@ -48,14 +47,4 @@ export class RevisionListDto {
 
   /** Where this page is among all pages. */
   pagination: PaginationDto;
-}
-
-export class ListRevisionsQueryDto {
-  /** Page number, from 1. A page past the end is empty. */
-  @PageNumber()
-  page: number = 1;
-
-  /** Versions per page, 1 to 100. */
-  @PerPage(100, 20)
-  per_page: number = 20;
 }

@@ -1,5 +1,4 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PageNumber, PerPage } from '../../common/validation/page-query';
 import { PaginationDto } from './pagination.dto';
 
 /** A document in the trash. */
@@ -45,14 +44,4 @@ export class TrashListDto {
 
   /** Where this page is among all pages. */
   pagination: PaginationDto;
-}
-
-export class ListTrashQueryDto {
-  /** Page number, from 1. A page past the end is empty. */
-  @PageNumber()
-  page: number = 1;
-
-  /** Documents per page, 1 to 100. */
-  @PerPage(100, 20)
-  per_page: number = 20;
 }
