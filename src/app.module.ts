@@ -15,6 +15,7 @@ import { FoldersModule } from './folders/folders.module';
 import { HealthModule } from './health/health.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { SearchModule } from './search/search.module';
 import { UsersModule } from './users/users.module';
 
 /** The modules both the HTTP server and the CLI need: configuration, database, common. */
@@ -32,6 +33,7 @@ export const coreImports = [
     AuthModule,
     FoldersModule,
     DocsModule,
+    SearchModule,
     HealthModule,
   ],
   providers: [

@@ -7,6 +7,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { ApiTokensService } from './auth/api-tokens.service';
 import { CliModule } from './cli/cli.module';
 import { PurgeJob } from './docs/purge-job';
+import { SearchReindexer } from './search/search-reindex';
 import { DomainError } from './common/errors/domain-errors';
 import { validateInput } from './common/validation/validate-input';
 import { ConfigError, parseEnvironment } from './config/environment';
@@ -46,7 +47,7 @@ function positiveInteger(value: string): number {
 }
 
 const program = new Command('cli')
-  .description('Manage users, API tokens and the trash of the document service')
+  .description('Manage users, API tokens, the trash and the search index of the document service')
   .showHelpAfterError();
 
 const users = program.command('users').description('manage users');
@@ -152,6 +153,22 @@ trash
           ? outcome
           : { ...outcome, note: 'another instance is running the purge job; nothing done' },
       );
+    }),
+  );
+
+program
+  .command('search')
+  .description('the full-text index of the documents')
+  .command('reindex')
+  .description(
+    'write every document’s search terms again, in batches of short statements (the service keeps serving and writing); prints how many as JSON',
+  )
+  .action(() =>
+    withServices(async (app) => {
+      const reindexed = await app
+        .get(SearchReindexer)
+        .run((written) => process.stderr.write(`${written} documents…\n`));
+      printJson({ reindexed });
     }),
   );
 

@@ -238,6 +238,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search your documents
+     * @description The documents you are a user of (not those in the trash) whose title or text matches `q`, best match first (a match in the title counts more), then most recently updated, one page at a time, each with a snippet of its text around the first match. Only the text a reader sees is searched: tags and attributes are not.
+     */
+    get: operations['searchDocs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/health': {
     parameters: {
       query?: never;
@@ -633,6 +653,46 @@ export interface components {
       /** @description Most recently deleted first. */
       docs: components['schemas']['TrashItemDto'][];
       /** @description Where this page is among all pages. */
+      pagination: components['schemas']['PaginationDto'];
+    };
+    SearchResultDto: {
+      /**
+       * Format: uuid
+       * @description The document's UUID, used in `/api/v1/docs/{uuid}`.
+       * @example 3f1e9a8c-2b7d-4c5e-9f0a-1b2c3d4e5f60
+       */
+      uuid: string;
+      /**
+       * @description The folder the document is in (`~/a/b` or `~`), for its owner only (`null` otherwise).
+       * @example ~/reports/2024
+       */
+      path: string | null;
+      /**
+       * @description Your role on the document.
+       * @example owner
+       * @enum {string}
+       */
+      role: 'owner' | 'editor' | 'viewer';
+      /**
+       * Format: date-time
+       * @description When the document last changed (UTC, milliseconds).
+       * @example 2024-05-02T14:05:09.456Z
+       */
+      updated_at: string;
+      /** @example 3 */
+      version: number;
+      /** @example Quarterly report */
+      title: string;
+      /**
+       * @description Up to 200 characters of the document's text around the first match, the matched words in
+       *     `<mark>`, everything else HTML-escaped (safe to insert into a page as it is), `…` where the
+       *     text is cut; the text's beginning when only the title matches.
+       * @example …the <mark>quarterly</mark> figures and the <mark>report</mark> of the board &amp; its…
+       */
+      snippet: string;
+    };
+    SearchResultsDto: {
+      results: components['schemas']['SearchResultDto'][];
       pagination: components['schemas']['PaginationDto'];
     };
     HealthDto: {
@@ -2809,6 +2869,125 @@ export interface operations {
           /**
            * @example {
            *       "error": "document not found in your trash"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  searchDocs: {
+    parameters: {
+      query: {
+        /** @description What to find: every word must be in the title or the text (case and accents do not matter: `cafe` finds `café`); `"a phrase"` finds those words next to each other; the last word also finds words it begins (`repo` finds `report`). Chinese, Japanese and Korean text is found by its words (`数据库` finds `我们讨论数据库迁移`, `東京` finds `東京都の天気`, `서울` finds `서울에서`). At most 256 characters and 32 words. */
+        q: string;
+        /** @description Page number, from 1. A page past the end is empty. */
+        page?: number;
+        /** @description Results per page, 1 to 100. */
+        per_page?: number;
+        /** @description Only your own documents in this folder of yours and its subfolders, for example `~/reports` (`~`: all your own documents). `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 64 folder names and 4,096 characters after trimming. */
+        path?: string;
+        /** @description Only the documents where you have this role: `owner` (your own), `editor` or `viewer` (shared with you). */
+        role?: 'owner' | 'editor' | 'viewer';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of matches and the pagination info (`total_count` is exact). */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SearchResultsDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "q must not be empty"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];

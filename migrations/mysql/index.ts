@@ -6,6 +6,7 @@ import { DocVersions1795361390000 } from './1795361390000-DocVersions';
 import { AddIdempotencyKeys1795361520301 } from './1795361520301-AddIdempotencyKeys';
 import { Revisions1795600922647 } from './1795600922647-Revisions';
 import { Trash1795601571731 } from './1795601571731-Trash';
+import { Search1795700000000 } from './1795700000000-Search';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
@@ -17,4 +18,5 @@ export const mysqlMigrations = [
   AddIdempotencyKeys1795361520301,
   Revisions1795600922647,
   Trash1795601571731,
+  Search1795700000000,
 ];

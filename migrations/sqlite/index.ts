@@ -6,6 +6,7 @@ import { DocVersions1795361392000 } from './1795361392000-DocVersions';
 import { AddIdempotencyKeys1795361518069 } from './1795361518069-AddIdempotencyKeys';
 import { Revisions1795600931957 } from './1795600931957-Revisions';
 import { Trash1795601573148 } from './1795601573148-Trash';
+import { Search1795700000000 } from './1795700000000-Search';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -17,4 +18,5 @@ export const sqliteMigrations = [
   AddIdempotencyKeys1795361518069,
   Revisions1795600931957,
   Trash1795601573148,
+  Search1795700000000,
 ];

@@ -2,8 +2,9 @@ import { Module } from '@nestjs/common';
 import { coreImports } from '../app.module';
 import { AuthModule } from '../auth/auth.module';
 import { DocsModule } from '../docs/docs.module';
+import { SearchModule } from '../search/search.module';
 import { UsersModule } from '../users/users.module';
 
 /** What the command line needs: the same configuration, database and services as the server. */
-@Module({ imports: [...coreImports, UsersModule, AuthModule, DocsModule] })
+@Module({ imports: [...coreImports, UsersModule, AuthModule, DocsModule, SearchModule] })
 export class CliModule {}

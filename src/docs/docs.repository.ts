@@ -60,13 +60,23 @@ export interface NewDoc {
   folderPathHash: string | null;
   title: string;
   html: string;
+  /** The title's and the text's search terms (`common/text/search-terms.ts`). */
+  searchTitle: string;
+  searchBody: string;
   at: Date;
 }
 
-/** What an update changes; a field left out keeps its value. `folder` moves the document. */
+/**
+ * What an update changes; a field left out keeps its value. The title and the HTML come with
+ * their search terms. `folder` moves the document.
+ */
 export interface DocChanges {
   title?: string;
+  /** With `title`: its search terms. */
+  searchTitle?: string;
   html?: string;
+  /** With `html`: the search terms of its text. */
+  searchBody?: string;
   folder?: FolderFilter;
 }
 
@@ -119,7 +129,7 @@ const folderPageIds = (filter: FolderFilter) => (direction: 'ASC' | 'DESC') =>
       ORDER BY updated_at ${direction}, id ${direction} LIMIT ? OFFSET ?`;
 
 const INSERT_DOC_COLUMNS =
-  'INSERT INTO docs (uuid, owner_id, folder_id, title, html, created_at, updated_at, updated_by)';
+  'INSERT INTO docs (uuid, owner_id, folder_id, title, html, search_title, search_body, created_at, updated_at, updated_by)';
 
 /** Which fields an update sets, in this order; `folder`: how the new folder is named. */
 export interface ChangedFields {
@@ -135,8 +145,8 @@ const FOLDER_ASSIGNMENT = {
 
 const changedColumns = (fields: ChangedFields, alias = '') =>
   [
-    fields.title && `${alias}title = ?`,
-    fields.html && `${alias}html = ?`,
+    fields.title && `${alias}title = ?, ${alias}search_title = ?`,
+    fields.html && `${alias}html = ?, ${alias}search_body = ?`,
     fields.folder && `${alias}${FOLDER_ASSIGNMENT[fields.folder]}`,
   ]
     .filter(Boolean)
@@ -184,10 +194,10 @@ ORDER BY ${MEMBERS_ORDER}`,
 FROM docs d JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
 WHERE d.uuid = ?`,
 
-  insertHome: `${INSERT_DOC_COLUMNS} VALUES (?, ?, NULL, ?, ?, ?, ?, ?)`,
+  insertHome: `${INSERT_DOC_COLUMNS} VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
   /** Resolves the folder in the same statement; inserts nothing if the folder is missing. */
   insertInFolder: `${INSERT_DOC_COLUMNS}
-SELECT ?, ?, f.id, ?, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.path_hash = ?`,
+SELECT ?, ?, f.id, ?, ?, ?, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.path_hash = ?`,
 
   /**
    * MySQL: checks the caller's role (and `If-Match`), changes the document, moves its version
@@ -237,7 +247,10 @@ export class DocsRepository {
   /** One statement: the document, its owner's `user_docs` row and count come with it. */
   async insert(manager: EntityManager, doc: NewDoc): Promise<void> {
     const at = toSqlTimestamp(doc.at);
-    const values = [doc.uuid, doc.ownerId, doc.title, doc.html, at, at, doc.ownerId];
+    const values = [
+      ...[doc.uuid, doc.ownerId, doc.title, doc.html, doc.searchTitle, doc.searchBody],
+      ...[at, at, doc.ownerId],
+    ];
     const inserted =
       doc.folderPathHash === null
         ? await this.sql.run(docsSql.insertHome, values, manager)
@@ -385,7 +398,10 @@ export class DocsRepository {
       changes.folder && 'folderPathHash' in changes.folder
         ? [userId, changes.folder.folderPathHash]
         : [];
-    const values: unknown[] = [changes.title, changes.html].filter((value) => value !== undefined);
+    const values: unknown[] = [
+      ...(changes.title === undefined ? [] : [changes.title, changes.searchTitle]),
+      ...(changes.html === undefined ? [] : [changes.html, changes.searchBody]),
+    ];
     values.push(...folder);
     if (this.dialect === 'mysql') {
       const sql = docsSql.updateMysql(fields, versions.length);

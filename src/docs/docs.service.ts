@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import { InvalidInput } from '../common/errors/domain-errors';
+import { indexTerms } from '../common/text/search-terms';
 import { VersionCondition } from '../common/http/entity-tags';
 import { TransactionRunner } from '../database/transaction-runner';
 import { FolderPath } from '../folders/folder-path';
@@ -12,14 +13,14 @@ import { requestFingerprint } from '../idempotency/request-fingerprint';
 import { UserProfile } from '../users/user-profile';
 import { toDocDetail, toDocListItems } from './doc.mapper';
 import { DocAction, mayDo } from './doc-access';
-import { DocsRepository, ListFilter } from './docs.repository';
+import { DocChanges, DocsRepository, ListFilter } from './docs.repository';
 import { DocumentBusy, DocumentNotFound, RoleForbids, VersionMismatch } from './docs.errors';
 import { CreateDocDto } from './dto/create-doc.dto';
 import { CreatedDocDto } from './dto/created-doc.dto';
 import { DocDetailDto, DocListDto } from './dto/doc-list.dto';
 import { ListDocsQueryDto } from './dto/list-docs-query.dto';
 import { UpdateDocDto } from './dto/update-doc.dto';
-import { HtmlSanitizer } from './html-sanitizer';
+import { HtmlSanitizer, StoredHtml } from './html-sanitizer';
 import { paginate } from './pagination';
 import { TrashRepository } from './trash.repository';
 
@@ -59,12 +60,15 @@ export class DocsService {
     options: CreateOptions = {},
   ): Promise<CreatedDocDto> {
     const path = input.path === undefined ? FolderPath.home : FolderPath.parse(input.path);
+    const { html, searchTerms } = await this.sanitizer.sanitize(input.html ?? '');
     const doc = {
       uuid: options.uuid ?? randomUUID(),
       ownerId: user.id,
       folderPathHash: path.isHome ? null : path.hash(),
       title: input.title,
-      html: await this.sanitizer.sanitize(input.html ?? ''),
+      html,
+      searchTitle: indexTerms(input.title),
+      searchBody: searchTerms,
       at: this.clock.now(),
     };
     const { inTransaction } = options;
@@ -161,17 +165,22 @@ export class DocsService {
   }
 
   /**
-   * Writes a new version with these changes (HTML already sanitised), as `update` does: for
-   * restoring a revision. Returns the new version.
+   * Writes a new version with these changes (HTML sanitised, with its search terms), as
+   * `update` does; `restoreHtml` for a revision's. Returns the new version. The title's and the
+   * text's search terms are written by the same statement as they are.
    */
   async write(
     user: UserProfile,
     uuid: string,
     condition: VersionCondition,
-    changes: { title?: string; html?: string; path?: FolderPath },
+    changes: { title?: string; html?: StoredHtml; path?: FolderPath },
   ): Promise<number> {
     const versions = matchingVersions(condition);
-    const { path, ...content } = changes;
+    const { path, title, html } = changes;
+    const content: DocChanges = {
+      ...(title !== undefined && { title, searchTitle: indexTerms(title) }),
+      ...(html !== undefined && { html: html.html, searchBody: html.searchTerms }),
+    };
     if (path === undefined) {
       return this.writeOrExplain(user, uuid, 'update', condition, () =>
         this.docs.update(uuid, user.id, content, this.clock.now(), versions),
@@ -201,6 +210,11 @@ export class DocsService {
           throw error;
         }),
     );
+  }
+
+  /** A revision's HTML (sanitised when it was written) as `write` takes it. */
+  async restoreHtml(html: string): Promise<StoredHtml> {
+    return { html, searchTerms: await this.sanitizer.searchTerms(html) };
   }
 
   /**

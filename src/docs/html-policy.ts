@@ -1,5 +1,7 @@
 import { Parser } from 'htmlparser2';
 import sanitizeHtml, { Attributes, IOptions } from 'sanitize-html';
+import { textOfHtml } from '../common/text/html-text';
+import { indexTerms } from '../common/text/search-terms';
 
 /** Deepest element nesting a document may have (browsers stop nesting at 512). */
 export const MAX_HTML_NESTING = 128;
@@ -92,6 +94,19 @@ const NO_BREAK_SPACE = /\u00A0/g;
 const MARKUP = /[<>&]/;
 
 export type SanitizedHtml = { html: string } | { nestedTooDeep: true };
+
+/** A document's HTML made safe, and the search terms of its text (`search-terms.ts`). */
+export type PreparedHtml = { html: string; searchTerms: string } | { nestedTooDeep: true };
+
+/**
+ * What a document's HTML is stored as: sanitised (unless it was already, as a revision's),
+ * with the search terms of the text a reader sees.
+ */
+export function prepareDocumentHtml(html: string, sanitize = true): PreparedHtml {
+  const sanitized = sanitize ? sanitizeDocumentHtml(html) : { html };
+  if ('nestedTooDeep' in sanitized) return sanitized;
+  return { html: sanitized.html, searchTerms: indexTerms(textOfHtml(sanitized.html)) };
+}
 
 /**
  * Removes scripts, event-handler attributes, `javascript:` URLs, markup outside the rich-text

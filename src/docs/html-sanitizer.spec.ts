@@ -1,3 +1,5 @@
+import { textOfHtml } from '../common/text/html-text';
+import { indexTerms } from '../common/text/search-terms';
 import { InvalidInput } from '../common/errors/domain-errors';
 import { sanitizeDocumentHtml } from './html-policy';
 import { HtmlSanitizer, INLINE_SANITIZING_LIMIT } from './html-sanitizer';
@@ -13,10 +15,13 @@ describe('HtmlSanitizer', () => {
   it.each([
     ['small, on the event loop', '<p id="x" onclick="a()">small <script>x</script></p>'],
     ['large, in a worker thread', large('<p id="x" onclick="a()">big <script>x</script></p>')],
-  ])('%s: the policy applies', async (_label, html) => {
-    const sanitized = await sanitizer.sanitize(html);
+  ])('%s: the policy applies, and the terms are those of the text', async (_label, html) => {
+    const { html: sanitized, searchTerms } = await sanitizer.sanitize(html);
     expect(sanitized).toEqual((sanitizeDocumentHtml(html) as { html: string }).html);
     expect(sanitized).not.toMatch(/id=|onclick|script/);
+    expect(searchTerms).toEqual(indexTerms(textOfHtml(sanitized)));
+    expect(searchTerms.startsWith(html.length > 100 ? 'xxbig xxbig' : 'xxsmall')).toBe(true);
+    expect(await sanitizer.searchTerms(sanitized)).toEqual(searchTerms);
   });
 
   it.each([

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import { InvalidInput } from '../common/errors/domain-errors';
-import { MAX_HTML_NESTING, sanitizeDocumentHtml, SanitizedHtml } from './html-policy';
+import { MAX_HTML_NESTING, prepareDocumentHtml, PreparedHtml } from './html-policy';
 
 /**
  * Up to this many UTF-16 units, HTML is sanitised on the event loop (well under a millisecond
@@ -15,31 +15,47 @@ export const INLINE_SANITIZING_LIMIT = 64 * 1024;
 /** How long an idle sanitising thread is kept before it exits. */
 const IDLE_THREAD_MS = 60_000;
 
+/** What a document's HTML is stored as: the safe HTML, and the search terms of its text. */
+export interface StoredHtml {
+  html: string;
+  searchTerms: string;
+}
+
 /**
- * Sanitises documents' HTML (see `sanitizeDocumentHtml`). Large documents are sanitised in a
- * pool of worker threads, one per core, started when first needed: however long their markup
- * takes, the event loop keeps serving every other request.
+ * Sanitises documents' HTML (see `sanitizeDocumentHtml`) and reads the search terms of their
+ * text. Large documents are done in a pool of worker threads, one per core, started when first
+ * needed: however long their markup takes, the event loop keeps serving every other request.
  */
 @Injectable()
 export class HtmlSanitizer implements OnModuleDestroy {
-  private pool?: Piscina<string, SanitizedHtml>;
+  private pool?: Piscina<{ html: string; sanitize: boolean }, PreparedHtml>;
 
-  async sanitize(html: string): Promise<string> {
-    const sanitized =
+  /** HTML as a client sent it, made safe, with its search terms. */
+  sanitize(html: string): Promise<StoredHtml> {
+    return this.prepare(html, true);
+  }
+
+  /** The search terms of HTML that is already safe (a revision's, or a stored document's). */
+  async searchTerms(html: string): Promise<string> {
+    return (await this.prepare(html, false)).searchTerms;
+  }
+
+  private async prepare(html: string, sanitize: boolean): Promise<StoredHtml> {
+    const prepared =
       html.length <= INLINE_SANITIZING_LIMIT
-        ? sanitizeDocumentHtml(html)
-        : await this.workers().run(html);
-    if ('nestedTooDeep' in sanitized) {
+        ? prepareDocumentHtml(html, sanitize)
+        : await this.workers().run({ html, sanitize });
+    if ('nestedTooDeep' in prepared) {
       throw new InvalidInput(`html must not nest elements more than ${MAX_HTML_NESTING} deep`);
     }
-    return sanitized.html;
+    return prepared;
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.pool?.destroy();
   }
 
-  private workers(): Piscina<string, SanitizedHtml> {
+  private workers(): Piscina<{ html: string; sanitize: boolean }, PreparedHtml> {
     this.pool ??= new Piscina({
       filename: workerScript(),
       minThreads: 0,

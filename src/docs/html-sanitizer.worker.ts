@@ -1,6 +1,6 @@
-// A thread of the sanitising pool (HtmlSanitizer): sanitises one document's HTML per task.
-import { sanitizeDocumentHtml, SanitizedHtml } from './html-policy';
+// A thread of the sanitising pool (HtmlSanitizer): prepares one document's HTML per task.
+import { prepareDocumentHtml, PreparedHtml } from './html-policy';
 
-export default function sanitizeInWorker(html: string): SanitizedHtml {
-  return sanitizeDocumentHtml(html);
+export default function prepareInWorker(task: { html: string; sanitize: boolean }): PreparedHtml {
+  return prepareDocumentHtml(task.html, task.sanitize);
 }

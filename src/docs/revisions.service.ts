@@ -72,7 +72,7 @@ export class RevisionsService {
     if (revision === null) throw new RevisionNotKept(version);
     await this.docsService.write(user, uuid, condition, {
       title: revision.title,
-      html: revision.html ?? '',
+      html: await this.docsService.restoreHtml(revision.html ?? ''),
     });
     return this.docsService.get(user, uuid);
   }

@@ -9,6 +9,7 @@ import { DocUsersService } from '../../src/docs/doc-users.service';
 import { DocsService } from '../../src/docs/docs.service';
 import { RevisionsService } from '../../src/docs/revisions.service';
 import { TrashService } from '../../src/docs/trash.service';
+import { SearchService } from '../../src/search/search.service';
 import { FoldersService } from '../../src/folders/folders.service';
 import { hashIdempotencyKey } from '../../src/idempotency/idempotency-key';
 import { requestFingerprint } from '../../src/idempotency/request-fingerprint';
@@ -30,6 +31,7 @@ const REVISIONS = '/api/v1/docs/{uuid}/revisions';
 const REVISION = '/api/v1/docs/{uuid}/revisions/{version}';
 const RESTORE = '/api/v1/docs/{uuid}/revisions/{version}/restore';
 const TRASH = '/api/v1/trash';
+const SEARCH = '/api/v1/search';
 const TRASH_RESTORE = '/api/v1/trash/{uuid}/restore';
 const TRASHED = '/api/v1/trash/{uuid}';
 const HEALTH = '/health';
@@ -692,6 +694,26 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     });
   });
 
+  describe('searchDocs', () => {
+    it('200 with the matches', async () => {
+      const response = await call('get', SEARCH, { query: '?q=binned' });
+      expect(response.status).toBe(200);
+    });
+
+    it('400 for an empty q', async () => {
+      expect((await call('get', SEARCH, { query: '?q=' })).status).toBe(400);
+    });
+
+    it('401 without a token', async () => {
+      expect((await call('get', SEARCH, { query: '?q=x', token: null })).status).toBe(401);
+    });
+
+    it('500 when something unexpected fails', async () => {
+      failNextCall(test.app.get(SearchService), 'search');
+      expect((await call('get', SEARCH, { query: '?q=x' })).status).toBe(500);
+    });
+  });
+
   describe('deleteDoc', () => {
     it('400 for a malformed uuid', async () => {
       expect((await call('delete', DOC, { uuid: 'nope' })).status).toBe(400);
@@ -772,6 +794,11 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       databaseDownForNextCall(test.app.get(TrashService), serviceMethod);
       expect((await call(method, path, { uuid })).status).toBe(503);
     });
+
+    it('get /api/v1/search', async () => {
+      databaseDownForNextCall(test.app.get(SearchService), 'search');
+      expect((await call('get', SEARCH, { query: '?q=x' })).status).toBe(503);
+    });
   });
 
   describe('429 over the rate limit', () => {
@@ -809,6 +836,15 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       const counted = await call(method, path, target);
       expectRateLimitHeaders(counted, '0');
       const response = await call(method, path, target);
+      expect(response.status).toBe(429);
+      expectRateLimitHeaders(response, '0');
+    });
+
+    it('get /api/v1/search', async () => {
+      const { token } = await givenUser(limited);
+      const target = { app: limited, token, query: '?q=x' };
+      expectRateLimitHeaders(await call('get', SEARCH, target), '0');
+      const response = await call('get', SEARCH, target);
       expect(response.status).toBe(429);
       expectRateLimitHeaders(response, '0');
     });

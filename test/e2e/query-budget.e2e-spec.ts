@@ -244,13 +244,13 @@ describe(`query budget per request (${databaseKind})`, () => {
       databaseKind === 'mysql'
         ? [
             expect.stringMatching(
-              /^UPDATE docs d JOIN user_docs me ON .* JOIN user_docs m ON m\.doc_id = d\.id SET d\.title = \?, d\.html = \?, d\.updated_at = \?, d\.updated_by = \?, d\.version = LAST_INSERT_ID\(d\.version \+ 1\), m\.doc_updated_at = \? WHERE d\.uuid = \?$/,
+              /^UPDATE docs d JOIN user_docs me ON .* JOIN user_docs m ON m\.doc_id = d\.id SET d\.title = \?, d\.search_title = \?, d\.html = \?, d\.search_body = \?, d\.updated_at = \?, d\.updated_by = \?, d\.version = LAST_INSERT_ID\(d\.version \+ 1\), m\.doc_updated_at = \? WHERE d\.uuid = \?$/,
             ),
             'SELECT LAST_INSERT_ID() AS version',
           ]
         : [
             expect.stringMatching(
-              /^UPDATE docs SET title = \?, html = \?, updated_at = \?, updated_by = \?, version = version \+ 1 WHERE uuid = \? AND id IN \(SELECT doc_id FROM user_docs .*\) RETURNING id, version$/,
+              /^UPDATE docs SET title = \?, search_title = \?, html = \?, search_body = \?, updated_at = \?, updated_by = \?, version = version \+ 1 WHERE uuid = \? AND id IN \(SELECT doc_id FROM user_docs .*\) RETURNING id, version$/,
             ),
             'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
           ];
@@ -465,6 +465,25 @@ describe(`query budget per request (${databaseKind})`, () => {
           : /^UPDATE user_docs SET doc_updated_at/,
       );
       expect(log.transactions()).toBe(1);
+    });
+  });
+
+  describe('search', () => {
+    it('a page is one statement, which counts the total too', async () => {
+      await request(test.http).get('/api/v1/search?q=doc').set(owner.auth).expect(200);
+      const statements = afterAuth();
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(
+        /^SELECT page\.total_count, .* FROM \(\s*SELECT COUNT\(\*\) OVER \(\) AS total_count/,
+      );
+      expect(log.transactions()).toBe(0);
+    });
+
+    it('a page past the end counts on its own', async () => {
+      await request(test.http).get('/api/v1/search?q=doc&page=99').set(owner.auth).expect(200);
+      const statements = afterAuth();
+      expect(statements).toHaveLength(2);
+      expect(statements[1]).toMatch(/^SELECT COUNT\(\*\) AS n FROM \(SELECT d\.id AS doc_id/);
     });
   });
 

@@ -278,6 +278,14 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
       expect(trash.docs).toEqual([]);
     });
 
+    it('search reindex writes every document again and prints how many', async () => {
+      const result = await runCli(['search', 'reindex']);
+      expect(result.code).toBe(0);
+      const { reindexed } = JSON.parse(result.stdout) as { reindexed: number };
+      expect(reindexed).toBeGreaterThanOrEqual(1);
+      expect(result.stderr).toContain(`${reindexed} documents…`);
+    });
+
     it('users list prints every user as JSON, ordered by id, as users create printed them', async () => {
       const made = [];
       for (const name of ['Grace', 'Alan']) {

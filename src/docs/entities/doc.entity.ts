@@ -9,6 +9,10 @@ import { User } from '../../users/entities/user.entity';
  */
 @Entity({ name: 'docs' })
 @Index('IDX_docs_owner_folder_list_order', ['ownerId', 'folderId', 'deletedAt', 'updatedAt', 'id'])
+// The full-text indexes are the migrations' own (InnoDB FULLTEXT on MySQL; on SQLite an FTS5
+// table kept by triggers), which TypeORM cannot describe for both databases.
+@Index('FT_docs_search', { synchronize: false })
+@Index('FT_docs_search_title', { synchronize: false })
 export class Doc {
   @PrimaryGeneratedColumn({ type: 'int' })
   id: number;
@@ -61,4 +65,14 @@ export class Doc {
    */
   @Column(timestampColumn('deleted_at', true))
   deletedAt: Date | null;
+
+  /**
+   * The title's and the text's search terms (`common/text/search-terms.ts`), written with the
+   * title and the HTML by the same statement; what the full-text index holds.
+   */
+  @Column({ name: 'search_title', type: 'text', nullable: true })
+  searchTitle: string | null;
+
+  @Column({ name: 'search_body', ...largeTextColumn, nullable: true })
+  searchBody: string | null;
 }

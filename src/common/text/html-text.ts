@@ -1,0 +1,43 @@
+import { Parser } from 'htmlparser2';
+
+/** Elements that end a line of text: the words on either side of them are separate words. */
+const BREAKING_ELEMENTS = new Set([
+  ...['address', 'article', 'aside', 'blockquote', 'br', 'caption', 'dd', 'details', 'div'],
+  ...['dl', 'dt', 'figcaption', 'figure', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+  ...['header', 'hr', 'img', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary'],
+  ...['table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul'],
+]);
+
+/** Content a reader never sees as text (the sanitiser removes these; a revision may predate it). */
+const HIDDEN_ELEMENTS = new Set(['script', 'style', 'template', 'noscript']);
+
+const WHITESPACE_RUN = /\s+/g;
+const MARKUP = /[<&]/;
+
+/**
+ * The text a reader sees in a document's HTML: text nodes only (no tag or attribute), entities
+ * decoded, a space where a block starts or ends, whitespace runs made one space.
+ */
+export function textOfHtml(html: string): string {
+  if (!MARKUP.test(html)) return html.replace(WHITESPACE_RUN, ' ').trim();
+  const parts: string[] = [];
+  let hidden = 0;
+  const parser = new Parser(
+    {
+      onopentagname(name) {
+        if (HIDDEN_ELEMENTS.has(name)) hidden++;
+        if (BREAKING_ELEMENTS.has(name)) parts.push(' ');
+      },
+      onclosetag(name) {
+        if (HIDDEN_ELEMENTS.has(name)) hidden = Math.max(0, hidden - 1);
+        if (BREAKING_ELEMENTS.has(name)) parts.push(' ');
+      },
+      ontext(text) {
+        if (hidden === 0) parts.push(text);
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return parts.join('').replace(WHITESPACE_RUN, ' ').trim();
+}

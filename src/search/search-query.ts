@@ -1,0 +1,82 @@
+import { InvalidInput } from '../common/errors/domain-errors';
+import { isKorean, termOf, wordsOf } from '../common/text/search-terms';
+
+/** Most words a query may have (a phrase counts its words). */
+export const MAX_QUERY_WORDS = 32;
+
+/**
+ * One thing every result must contain: a word, a word's beginning (`prefix`), or several words
+ * next to each other in this order (a phrase).
+ */
+export interface SearchClause {
+  /** Index terms (see `search-terms.ts`), one per word. */
+  terms: string[];
+  /** One term only: it matches every term that starts with it. */
+  prefix: boolean;
+}
+
+/** A query, parsed: every clause must match (AND). */
+export interface SearchQuery {
+  clauses: SearchClause[];
+  /** The folded words, for marking them in snippets. */
+  words: { folded: string; prefix: boolean }[];
+}
+
+const QUOTED_OR_PLAIN = /"([^"]*)"?|[^"]+/g;
+const WHITESPACE = /\s+/;
+
+/**
+ * Reads `q`: words are ANDed; `"a phrase"` is its words next to each other; the last word, when
+ * not inside quotes, matches as a prefix. A piece with no space that splits into several words
+ * (`e-mail`, `東京都`) is a phrase of them. Korean words match as prefixes wherever they are:
+ * Korean attaches particles to words (`서울에서`), so `서울` must find it. A quote left open
+ * runs to the end.
+ */
+export function parseSearchQuery(q: string): SearchQuery {
+  const groups: { folded: string[]; quoted: boolean }[] = [];
+  for (const match of q.matchAll(QUOTED_OR_PLAIN)) {
+    const quoted = match[1] !== undefined;
+    const pieces = quoted ? [match[1]] : match[0].split(WHITESPACE);
+    for (const piece of pieces) {
+      const folded = [...wordsOf(piece)].map((word) => word.folded);
+      if (folded.length > 0) groups.push({ folded, quoted });
+    }
+  }
+  const wordCount = groups.reduce((sum, group) => sum + group.folded.length, 0);
+  if (wordCount === 0) {
+    throw new InvalidInput('q must contain a word to search for (letters or digits)');
+  }
+  if (wordCount > MAX_QUERY_WORDS) {
+    throw new InvalidInput(
+      `q must have at most ${MAX_QUERY_WORDS} words (a phrase counts its words); it has ${wordCount}`,
+    );
+  }
+  const last = groups[groups.length - 1];
+  const clauses: SearchClause[] = [];
+  const words: SearchQuery['words'] = [];
+  for (const group of groups) {
+    const single = group.folded.length === 1;
+    const prefix = single && ((group === last && !group.quoted) || isKorean(group.folded[0]));
+    clauses.push({ terms: group.folded.map(termOf), prefix });
+    words.push(...group.folded.map((folded) => ({ folded, prefix })));
+  }
+  return { clauses, words };
+}
+
+/** The query in InnoDB's boolean mode: `+term +term* +"term term"`. */
+export function toMysqlBoolean(query: SearchQuery): string {
+  return query.clauses
+    .map(({ terms, prefix }) =>
+      terms.length > 1 ? `+"${terms.join(' ')}"` : `+${terms[0]}${prefix ? '*' : ''}`,
+    )
+    .join(' ');
+}
+
+/** The query in FTS5's syntax: `term AND term* AND "term term"`. */
+export function toFts5Match(query: SearchQuery): string {
+  return query.clauses
+    .map(({ terms, prefix }) =>
+      terms.length > 1 ? `"${terms.join(' ')}"` : `${terms[0]}${prefix ? '*' : ''}`,
+    )
+    .join(' AND ');
+}

@@ -1,0 +1,77 @@
+import { Word, wordsOf } from '../common/text/search-terms';
+import { SearchQuery } from './search-query';
+
+/** Longest snippet, in characters (UTF-16 units) of text, before escaping and marking. */
+export const SNIPPET_LENGTH = 200;
+
+/** How much text comes before the first match, when there is that much. */
+const LEAD = 60;
+
+const ELLIPSIS = '…';
+
+/** How far a cut moves to fall between words rather than inside one. */
+const BOUNDARY_SEARCH = 20;
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
+}
+
+/**
+ * Up to 200 characters of the text around its first word the query matches, every matched
+ * word inside wrapped in `<mark>`, everything else escaped; `…` where the text is cut (it
+ * counts as one character). With no match in the text (the title matched), its beginning.
+ */
+export function buildSnippet(text: string, query: SearchQuery): string {
+  const matches = [...wordsOf(text)].filter((word) => matchesQuery(word, query));
+  const first = matches[0];
+  let start = 0;
+  if (first !== undefined && text.length > SNIPPET_LENGTH) {
+    start = Math.max(0, Math.min(first.start - LEAD, text.length - (SNIPPET_LENGTH - 1)));
+    // Start at a word's beginning when there is a space shortly before the match.
+    const space = text.indexOf(' ', start);
+    if (start > 0 && space !== -1 && space < Math.min(first.start, start + BOUNDARY_SEARCH)) {
+      start = space + 1;
+    }
+  }
+  const lead = start > 0 ? ELLIPSIS : '';
+  let end = Math.min(text.length, start + SNIPPET_LENGTH - lead.length);
+  if (end < text.length) {
+    end = start + SNIPPET_LENGTH - lead.length - 1;
+    // End after a word when a space is near the end.
+    const space = text.lastIndexOf(' ', end);
+    if (space > end - BOUNDARY_SEARCH && space > (first?.end ?? start)) end = space;
+  }
+  start = avoidSplitPair(text, start, 1);
+  end = avoidSplitPair(text, end, -1);
+  const trail = end < text.length ? ELLIPSIS : '';
+
+  let snippet = lead;
+  let at = start;
+  for (const word of matches) {
+    if (word.start < start || word.end > end) continue;
+    snippet += `${escapeHtml(text.slice(at, word.start))}<mark>${escapeHtml(text.slice(word.start, word.end))}</mark>`;
+    at = word.end;
+  }
+  return snippet + escapeHtml(text.slice(at, end)) + trail;
+}
+
+function matchesQuery(word: Word, query: SearchQuery): boolean {
+  return query.words.some(({ folded, prefix }) =>
+    prefix ? word.folded.startsWith(folded) : word.folded === folded,
+  );
+}
+
+/** Moves a cut off the middle of a surrogate pair (an emoji is two UTF-16 units). */
+function avoidSplitPair(text: string, index: number, direction: 1 | -1): number {
+  const code = text.charCodeAt(index);
+  const lowSurrogate = code >= 0xdc00 && code <= 0xdfff;
+  return index > 0 && index < text.length && lowSurrogate ? index + direction : index;
+}
