@@ -173,6 +173,7 @@ function readJson(request) {
  */
 function createEndpoints(pool) {
   const { HtmlSanitizer } = require(join(dist, 'docs', 'html-sanitizer.js'));
+  const { indexTerms } = require(join(dist, 'common', 'text', 'search-terms.js'));
   // The service's own mappers: the same fields in the same order, at the same cost.
   const { toDocDetail, toDocListItems } = require(join(dist, 'docs', 'doc.mapper.js'));
   const { toRevisionListItem } = require(join(dist, 'docs', 'revision.mapper.js'));
@@ -318,12 +319,16 @@ function createEndpoints(pool) {
       throw new HttpError(400, 'html must be a string');
     }
     const folder = body.path === undefined ? { segments: [] } : parsePath(body.path);
-    const html = await sanitizer.sanitize(body.html ?? '');
+    const { html, searchTerms } = await sanitizer.sanitize(body.html ?? '');
+    const searchTitle = indexTerms(title);
     const uuid = randomUUID();
     const at = sqlTime(new Date());
     if (folder.segments.length === 0) {
       // One statement; triggers add the owner's row and count.
-      await query(pool, docsSql.insertHome, [uuid, user.id, title, html, at, at, user.id]);
+      await query(pool, docsSql.insertHome, [
+        ...[uuid, user.id, title, html, searchTitle, searchTerms],
+        ...[at, at, user.id],
+      ]);
       return uuid;
     }
     await transaction(pool, async (conn) => {
@@ -339,6 +344,8 @@ function createEndpoints(pool) {
         user.id,
         title,
         html,
+        searchTitle,
+        searchTerms,
         at,
         at,
         user.id,
@@ -360,11 +367,14 @@ function createEndpoints(pool) {
       if (title.length === 0 || [...title].length > 255) {
         throw new HttpError(400, 'title must be 1 to 255 characters');
       }
-      values.push(title);
+      values.push(title, indexTerms(title));
     }
     if (body.html !== undefined) {
       if (typeof body.html !== 'string') throw new HttpError(400, 'html must be a string');
-      values.push(options.sanitized ? body.html : await sanitizer.sanitize(body.html));
+      const stored = options.sanitized
+        ? { html: body.html, searchTerms: await sanitizer.searchTerms(body.html) }
+        : await sanitizer.sanitize(body.html);
+      values.push(stored.html, stored.searchTerms);
     }
     if (values.length === 0) {
       throw new HttpError(400, 'at least one of title or html must be given');

@@ -3,8 +3,10 @@
  * index. The same functions index documents and read queries, so matching is decided here, not
  * by MySQL's FULLTEXT parser or SQLite's FTS5 tokenizer.
  *
- * - Words are found by `Intl.Segmenter` (ICU), which splits Chinese and Japanese text into words
- *   with its dictionary, and Korean, as Latin text, at spaces and punctuation.
+ * - A word is a run of letters, marks and digits, which may hold an apostrophe, a period or an
+ *   underscore between two of them (`don't`, `3.14`, `e.g`). A run in a script written without
+ *   spaces (Chinese, Japanese, Thai, Lao, Khmer, Burmese) is split into words by `Intl.Segmenter`
+ *   (ICU's dictionaries); Korean is written with spaces and is split as Latin text is.
  * - Each word is folded: compatibility forms (full-width `ＤＢ`, ligatures) to plain ones, Latin,
  *   Greek and Cyrillic accents removed (`café` → `cafe`; kana voicing marks are kept), lower
  *   case, and everything that is not a letter, mark or digit dropped (`don't` → `dont`).
@@ -27,10 +29,23 @@ export const MAX_TERM_LENGTH = 84;
 
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 
+/** A word, or a run of several that only a dictionary can split (see `NEEDS_DICTIONARY`). */
+const WORD_RUN = /[\p{L}\p{M}\p{N}]+(?:['’._][\p{L}\p{M}\p{N}]+)*/gu;
+const NEEDS_DICTIONARY =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/**
+ * Chinese, Japanese and Korean words that folding leaves as they are: no compatibility form
+ * (half-width kana, full-width letters, compatibility ideographs, squared words) in them.
+ */
+const FOLDS_TO_ITSELF =
+  /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]+$/u;
+const COMPATIBILITY_FORM = /[\u3200-\u33ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]/;
+
 /** Accents over letters of these scripts are dropped; other scripts' marks are part of the word. */
 const ACCENTED_LETTER = /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])[\p{Mn}\p{Me}]+/gu;
 const NOT_A_WORD_CHARACTER = /[^\p{L}\p{M}\p{N}]+/gu;
 const PLAIN_TERM_CHARACTER = /[a-pr-z0-9]/;
+const PLAIN_TERM = /^[a-pr-z0-9]*$/;
 const ASCII_ONLY = /^[\x20-\x7e]*$/;
 const HANGUL = /\p{Script=Hangul}/u;
 
@@ -45,6 +60,7 @@ export interface Word {
 /** Case, accent and compatibility folding of one word (see the top of this file). */
 export function foldWord(word: string): string {
   if (ASCII_ONLY.test(word)) return word.toLowerCase().replace(NOT_A_WORD_CHARACTER, '');
+  if (FOLDS_TO_ITSELF.test(word) && !COMPATIBILITY_FORM.test(word)) return word;
   return word
     .normalize('NFKD')
     .replace(ACCENTED_LETTER, '$1')
@@ -55,31 +71,63 @@ export function foldWord(word: string): string {
 
 /** The words of a text, in order, with their offsets; words that fold to nothing are left out. */
 export function* wordsOf(text: string): Generator<Word> {
-  for (const segment of segmenter.segment(text)) {
-    if (!segment.isWordLike) continue;
-    const folded = foldWord(segment.segment);
-    if (folded === '') continue;
-    yield { start: segment.index, end: segment.index + segment.segment.length, folded };
+  for (const run of text.matchAll(WORD_RUN)) {
+    const start = run.index;
+    if (!NEEDS_DICTIONARY.test(run[0])) {
+      const folded = foldWord(run[0]);
+      if (folded !== '') yield { start, end: start + run[0].length, folded };
+      continue;
+    }
+    for (const segment of segmenter.segment(run[0])) {
+      if (!segment.isWordLike) continue;
+      const folded = foldWord(segment.segment);
+      if (folded === '') continue;
+      const at = start + segment.index;
+      yield { start: at, end: at + segment.segment.length, folded };
+    }
   }
 }
 
 /** The index term of a folded word (see the top of this file). */
 export function termOf(folded: string): string {
+  if (PLAIN_TERM.test(folded)) return (TERM_PREFIX + folded).slice(0, MAX_TERM_LENGTH);
   let term = TERM_PREFIX;
   for (const character of folded) {
-    const code = PLAIN_TERM_CHARACTER.test(character)
-      ? character
-      : `q${character.codePointAt(0)!.toString(36).padStart(4, '0')}`;
+    const code = PLAIN_TERM_CHARACTER.test(character) ? character : escapedCharacter(character);
     if (term.length + code.length > MAX_TERM_LENGTH) break;
     term += code;
   }
   return term;
 }
 
+const escapes = new Map<string, string>();
+
+/** `q` and the code point in four base-36 digits; remembered, as CJK text repeats characters. */
+function escapedCharacter(character: string): string {
+  let escaped = escapes.get(character);
+  if (escaped === undefined) {
+    escaped = `q${character.codePointAt(0)!.toString(36).padStart(4, '0')}`;
+    if (escapes.size < 65_536) escapes.set(character, escaped);
+  }
+  return escaped;
+}
+
 /** The terms of a text, in order: what the index stores for it, separated by spaces. */
 export function indexTerms(text: string): string {
+  // `wordsOf` without the offsets: the index is written on every create and update.
   const terms: string[] = [];
-  for (const word of wordsOf(text)) terms.push(termOf(word.folded));
+  for (const run of text.match(WORD_RUN) ?? []) {
+    if (!NEEDS_DICTIONARY.test(run)) {
+      const folded = foldWord(run);
+      if (folded !== '') terms.push(termOf(folded));
+      continue;
+    }
+    for (const segment of segmenter.segment(run)) {
+      if (!segment.isWordLike) continue;
+      const folded = foldWord(segment.segment);
+      if (folded !== '') terms.push(termOf(folded));
+    }
+  }
   return terms.join(' ');
 }
 
