@@ -12,6 +12,8 @@
 //   npm run bench -- --workers 2          the service with 1 and with 2 worker processes
 //   npm run bench -- --hostile            each request of bench/hostile-requests.js while a
 //                                         client polls /health every 10 ms: the slowest answer
+//   npm run bench -- --search             search at 100,000 documents on both databases beside
+//                                         PostgreSQL 15 (bench/search-bench.js): p50/p99, recall
 //
 // Options:
 //   --db mysql|sqlite|both    which databases (default both; --reference implies mysql)
@@ -31,6 +33,9 @@
 //   --hostile                 instead of the load cases, the hostile requests (with --baseline,
 //                             both builds); a request not answered within --hostile-timeout
 //                             seconds (default 60) is given up and its server restarted
+//   --search                  instead of the load cases, the search benchmark (--docs default
+//                             100,000; --duration per query; --no-postgres without the anchor;
+//                             BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres)
 //   --rounds R                the servers take turns R times per case; medians are reported
 //                             (default 3 with more than one server, else 1)
 //   --node <path>             the Node binary the servers run on (default: the one running this)
@@ -123,6 +128,7 @@ function parseArgs(argv) {
       }
       return number;
     };
+    if (arg === '--docs') options.docsGiven = true;
     if (arg === '--db') {
       options.db = value();
       if (!['mysql', 'sqlite', 'both'].includes(options.db)) {
@@ -142,13 +148,15 @@ function parseArgs(argv) {
     else if (arg === '--workers') options.workers = positiveInteger(value());
     else if (arg === '--redis') options.redis = true;
     else if (arg === '--hostile') options.hostile = true;
+    else if (arg === '--search') options.search = true;
+    else if (arg === '--no-postgres') options.noPostgres = true;
     else if (arg === '--hostile-timeout') options.hostileTimeout = positiveInteger(value());
     else if (arg === '--rounds') options.rounds = positiveInteger(value());
     else if (arg === '--node') options.node = resolvePath(value());
     else if (arg === '--baseline') options.baseline = resolvePath(value());
     else if (arg === '--baseline-node-flags') options.baselineNodeFlags = value();
     else if (arg === '--help' || arg === '-h') {
-      console.log(readFileSync(__filename, 'utf8').split('\n').slice(1, 43).join('\n'));
+      console.log(readFileSync(__filename, 'utf8').split('\n').slice(1, 48).join('\n'));
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
   }
@@ -690,6 +698,15 @@ function listCases(total, seed) {
   ];
 }
 
+/** The first document of the search benchmark's corpus in that language. */
+function corpusDocument(language) {
+  const { documentNumber } = require('./search-corpus');
+  for (let n = 1; ; n++) {
+    const doc = documentNumber(n);
+    if (doc.language === language) return { title: doc.title, html: doc.html };
+  }
+}
+
 async function allCases(db, seed) {
   const ownDocs = async (offset) =>
     (
@@ -743,6 +760,19 @@ async function allCases(db, seed) {
       method: 'POST',
       path: '/api/v1/docs',
       body: JSON.stringify({ title: 'Bench', html: '<p>A <b>small</b> new document.</p>' }),
+    },
+    {
+      // What search indexing costs a real document: 5 KB of HTML to sanitise and index.
+      name: 'create (5 KB, English)',
+      method: 'POST',
+      path: '/api/v1/docs',
+      body: JSON.stringify(corpusDocument('english')),
+    },
+    {
+      name: 'create (5 KB, Chinese)',
+      method: 'POST',
+      path: '/api/v1/docs',
+      body: JSON.stringify(corpusDocument('chinese')),
     },
     {
       // A new Idempotency-Key per request: the key's INSERT and its completion on top.
@@ -1214,7 +1244,30 @@ async function main() {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
   );
+  if (options.search) return benchSearchEverywhere(kinds, options, stamp);
   for (const kind of kinds) await benchDatabase(kind, options, stamp);
+}
+
+/** `--search`: bench/search-bench.js on each database, beside PostgreSQL. */
+async function benchSearchEverywhere(kinds, options, stamp) {
+  const { benchSearch } = require('./search-bench');
+  if (!options.docsGiven) options.docs = 100_000;
+  const service = targetsFor({
+    ...options,
+    reference: false,
+    floor: false,
+    baseline: undefined,
+  })[0];
+  const results = [];
+  for (const kind of kinds) {
+    results.push(
+      await benchSearch(kind, options, {
+        openDatabase: (which) => (which === 'mysql' ? openMysql(stamp) : openSqlite()),
+        startService: (databaseEnv) => startServer(service, databaseEnv, options, stamp),
+      }),
+    );
+  }
+  writeResults(stamp, 'search', { options, results });
 }
 
 main().catch((error) => {

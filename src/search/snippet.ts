@@ -30,8 +30,16 @@ export function escapeHtml(text: string): string {
  * counts as one character). With no match in the text (the title matched), its beginning.
  */
 export function buildSnippet(text: string, query: SearchQuery): string {
-  const matches = [...wordsOf(text)].filter((word) => matchesQuery(word, query));
-  const first = matches[0];
+  // Words are read up to the first match only, and then to the end of the snippet.
+  // (`for...of` would close the generator at its `break`: hence `next()`.)
+  const words = wordsOf(text);
+  let first: Word | undefined;
+  for (let next = words.next(); !next.done; next = words.next()) {
+    if (matchesQuery(next.value, query)) {
+      first = next.value;
+      break;
+    }
+  }
   let start = 0;
   if (first !== undefined && text.length > SNIPPET_LENGTH) {
     start = Math.max(0, Math.min(first.start - LEAD, text.length - (SNIPPET_LENGTH - 1)));
@@ -52,6 +60,11 @@ export function buildSnippet(text: string, query: SearchQuery): string {
   start = avoidSplitPair(text, start, 1);
   end = avoidSplitPair(text, end, -1);
   const trail = end < text.length ? ELLIPSIS : '';
+  const matches = first === undefined ? [] : [first];
+  for (const word of words) {
+    if (word.start >= end) break;
+    if (matchesQuery(word, query)) matches.push(word);
+  }
 
   let snippet = lead;
   let at = start;

@@ -1,0 +1,430 @@
+'use strict';
+// `npm run bench -- --search [--docs 100000] [--db mysql|sqlite|both] [--duration 10]`: the
+// search benchmark. Loads the same generated documents (bench/search-corpus.js) into the
+// service's database (MariaDB or SQLite, through its own migrations and term functions) and into
+// the local PostgreSQL 15, indexed as Outline and Docmost index theirs (a weighted `tsvector`
+// column with a GIN index, `websearch_to_tsquery` and `ts_rank`). Then, for each query, 8
+// clients search at once for --duration seconds: the service over HTTP (page 1, 20 per page,
+// exact total), PostgreSQL with the same page, total and access join in SQL. It reports p50 and
+// p99 latency for both, each one's recall against the documents that truly contain the words,
+// and the size of each index.
+
+const { createHash, randomBytes } = require('node:crypto');
+const { join } = require('node:path');
+const { documentNumber, ENGLISH } = require('./search-corpus');
+
+const root = join(__dirname, '..');
+const dist = join(root, 'dist', 'src');
+const { indexTerms } = require(join(dist, 'common', 'text', 'search-terms.js'));
+const { textOfHtml } = require(join(dist, 'common', 'text', 'html-text.js'));
+
+const USERS = 1000;
+/** Users who search (each owns a thousandth of the documents) and one member of a tenth. */
+const SEARCHERS = 8;
+const CLIENTS = 8;
+const BATCH = 100;
+const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const fold = (text) => text.normalize('NFKD').replace(/\p{M}/gu, '').normalize('NFC').toLowerCase();
+/** Whether folded text has this word (not inside a longer word) or, `prefix`, a word starting so. */
+const hasWord = (word, prefix = false) => {
+  const pattern = new RegExp(
+    `(?:^|[^\\p{L}\\p{N}])${word}${prefix ? '' : '(?:[^\\p{L}\\p{N}]|$)'}`,
+    'u',
+  );
+  return (text) => pattern.test(text);
+};
+
+/**
+ * The queries, each with what a document truly contains to be an answer (on its folded title and
+ * text): a word (whole), a phrase, a prefix; a CJK word anywhere in the text (as written); a
+ * Korean word at a word's start (its particles follow).
+ */
+const RARE = ENGLISH[25_000];
+const CASES = [
+  { name: 'rare word', q: RARE, truth: hasWord(RARE) },
+  { name: 'common word', q: 'time', truth: hasWord('time') },
+  {
+    name: 'two words',
+    q: 'budget review',
+    truth: (text) => hasWord('budget')(text) && hasWord('review')(text),
+  },
+  { name: 'phrase', q: '"annual report"', truth: hasWord('annual report') },
+  { name: 'prefix', q: 'migr', truth: hasWord('migr', true) },
+  { name: 'accents folded', q: 'cafe', truth: hasWord('cafe') },
+  { name: 'CJK word (Chinese)', q: '数据库', truth: (text) => text.includes('数据库') },
+  { name: 'CJK word (Japanese)', q: '東京', truth: (text) => text.includes('東京') },
+  { name: 'CJK word (Korean)', q: '서울', truth: (text) => /(?:^|\s)서울/u.test(text) },
+  { name: 'member of 10,000', q: 'time', truth: hasWord('time'), bigUser: true },
+];
+
+const uuidOf = (n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const numberOf = (uuid) => Number(uuid.slice(-12));
+/** Document n's owner: users 1..USERS take turns. The big user is a viewer of every tenth. */
+const ownerIndex = (n) => n % USERS;
+const sqlTime = (ms) => new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
+
+async function openPostgres(stamp) {
+  const { Client } = require('pg');
+  const admin = new Client({ connectionString: PG_URL });
+  await admin.connect();
+  const name = `dms_bench_search_${stamp}`.toLowerCase().replace(/\W/g, '_');
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  const { rows } = await client.query('SHOW server_version');
+  // As Outline and Docmost: the title weighs A, the text B, English configuration.
+  await client.query(`CREATE TABLE docs (
+    id integer PRIMARY KEY, uuid text NOT NULL, title text NOT NULL, body text NOT NULL,
+    updated_at timestamptz NOT NULL,
+    tsv tsvector GENERATED ALWAYS AS (
+      setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')
+    ) STORED)`);
+  await client.query('CREATE INDEX docs_tsv ON docs USING GIN (tsv)');
+  await client.query(
+    'CREATE TABLE user_docs (user_id integer NOT NULL, doc_id integer NOT NULL, PRIMARY KEY (user_id, doc_id))',
+  );
+  return {
+    version: `PostgreSQL ${rows[0].server_version}`,
+    url: url.toString(),
+    client,
+    async close() {
+      await client.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.end();
+    },
+  };
+}
+
+const PG_PAGE = `SELECT d.uuid, COUNT(*) OVER () AS total
+FROM docs d JOIN user_docs m ON m.doc_id = d.id AND m.user_id = $1,
+  websearch_to_tsquery('english', $2) query
+WHERE d.tsv @@ query
+ORDER BY ts_rank(d.tsv, query) DESC, d.updated_at DESC, d.id DESC LIMIT 20`;
+const PG_ALL = `SELECT d.uuid FROM docs d JOIN user_docs m ON m.doc_id = d.id AND m.user_id = $1
+WHERE d.tsv @@ websearch_to_tsquery('english', $2)`;
+
+/** Users, their tokens (the searchers' and the big user's), and PostgreSQL's copies of them. */
+async function seedSearchUsers(db, pg) {
+  const now = sqlTime(Date.now());
+  const tag = Date.now();
+  for (let start = 0; start <= USERS; start += 500) {
+    const rows = [];
+    const params = [];
+    for (let i = start; i < Math.min(start + 500, USERS + 1); i++) {
+      rows.push('(?, ?, ?, NULL, ?)');
+      params.push(`search${i}-${tag}@example.com`, 'Search', `User ${i}`, now);
+    }
+    await db.run(
+      `INSERT INTO users (email, fname, lname, avatar_url, created_at) VALUES ${rows.join(', ')}`,
+      params,
+    );
+  }
+  const ids = (
+    await db.all('SELECT id FROM users WHERE email LIKE ? ORDER BY id', [`search%-${tag}@%`])
+  ).map((row) => Number(row.id));
+  // ids[0..USERS-1] own documents; ids[USERS] is the big user.
+  const tokens = [];
+  for (const index of [...Array.from({ length: SEARCHERS }, (_, i) => i), USERS]) {
+    const token = `dms_${randomBytes(32).toString('base64url')}`;
+    await db.run(
+      'INSERT INTO api_tokens (user_id, name, token_hash, token_prefix, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      [
+        ids[index],
+        'search bench',
+        createHash('sha256').update(token).digest('hex'),
+        token.slice(0, 8),
+        'docs:read docs:write',
+        now,
+      ],
+    );
+    tokens[index] = token;
+  }
+  return { ids, tokens, searcherIds: ids.slice(0, SEARCHERS), bigUserId: ids[USERS], pg };
+}
+
+/**
+ * Loads documents 1..count into the service's database (with the terms the service would
+ * write) and into PostgreSQL, batch by batch, and works out each query's true answers for the
+ * searching users on the way.
+ */
+async function loadDocuments(db, pg, users, count, truthOnly) {
+  const truth = CASES.map(() => new Map());
+  const started = Date.now();
+  const clock = Date.now() - count * 1000;
+  for (let first = 1; first <= count; first += BATCH) {
+    const rows = [];
+    const params = [];
+    const pgRows = [];
+    const pgParams = [];
+    for (let n = first; n < Math.min(first + BATCH, count + 1); n++) {
+      const doc = documentNumber(n);
+      const text = textOfHtml(doc.html);
+      const owner = users.ids[ownerIndex(n)];
+      const at = sqlTime(clock + n * 1000);
+      const member = ownerIndex(n) < SEARCHERS || n % 10 === 0;
+      if (member) {
+        const folded = fold(`${doc.title} ${text}`);
+        const raw = `${doc.title} ${text}`;
+        CASES.forEach((testCase, i) => {
+          const matches = /\p{Script=Han}|\p{Script=Hangul}|\p{Script=Hiragana}/u.test(testCase.q)
+            ? testCase.truth(raw)
+            : testCase.truth(folded);
+          if (!matches) return;
+          const userId = testCase.bigUser ? users.bigUserId : owner;
+          if (testCase.bigUser ? n % 10 === 0 : ownerIndex(n) < SEARCHERS) {
+            if (!truth[i].has(userId)) truth[i].set(userId, new Set());
+            truth[i].get(userId).add(n);
+          }
+        });
+      }
+      if (truthOnly) continue;
+      rows.push('(?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)');
+      params.push(uuidOf(n), owner, doc.title, doc.html, indexTerms(doc.title));
+      params.push(indexTerms(text), at, at, owner);
+      pgRows.push(
+        `($${pgParams.length + 1}, $${pgParams.length + 2}, $${pgParams.length + 3}, $${pgParams.length + 4}, $${pgParams.length + 5})`,
+      );
+      pgParams.push(n, uuidOf(n), doc.title, text, `${at}Z`);
+    }
+    if (truthOnly) continue;
+    await db.run(
+      `INSERT INTO docs (uuid, owner_id, folder_id, title, html, search_title, search_body, created_at, updated_at, updated_by) VALUES ${rows.join(', ')}`,
+      params,
+    );
+    if (pg) await pg.client.query(`INSERT INTO docs VALUES ${pgRows.join(', ')}`, pgParams);
+    if (first % 10_000 === 1 && first > 1) {
+      process.stdout.write(
+        `  ${first - 1} documents loaded (${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
+      );
+    }
+  }
+  if (!truthOnly) {
+    // The big user: a viewer of every tenth document.
+    await db.run(
+      `INSERT INTO user_docs (user_id, doc_id, role, created_at, doc_updated_at)
+       SELECT ?, id, 'viewer', updated_at, updated_at FROM docs WHERE ${db.kind === 'mysql' ? 'MOD(CAST(SUBSTRING(uuid, 25) AS UNSIGNED), 10) = 0' : 'CAST(substr(uuid, 25) AS INTEGER) % 10 = 0'}`,
+      [users.bigUserId],
+    );
+    if (pg) {
+      const owners = users.ids.map((id, index) => `(${index}, ${id})`).join(', ');
+      await pg.client.query(
+        `INSERT INTO user_docs SELECT o.user_id, d.id FROM docs d JOIN (VALUES ${owners}) o(idx, user_id) ON o.idx = d.id % ${USERS}`,
+      );
+      await pg.client.query(
+        `INSERT INTO user_docs SELECT ${users.bigUserId}, id FROM docs WHERE id % 10 = 0`,
+      );
+      await pg.client.query('VACUUM ANALYZE docs');
+      await pg.client.query('VACUUM ANALYZE user_docs');
+    }
+    await db.analyze();
+  }
+  return { truth, seconds: (Date.now() - started) / 1000 };
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** 8 clients, each repeating `request(client)` until the time is up; latencies in ms. */
+async function underLoad(durationMs, request) {
+  const latencies = [];
+  const until = Date.now() + durationMs;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      while (Date.now() < until) {
+        const started = process.hrtime.bigint();
+        await request(client);
+        latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+/** Every document the service finds for the user and query (all pages). */
+async function serviceFinds(baseUrl, token, q) {
+  const found = new Set();
+  let total = 0;
+  for (let page = 1; ; page++) {
+    const url = `${baseUrl}/api/v1/search?${new URLSearchParams({ q, page, per_page: 100 })}`;
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+    if (response.status !== 200)
+      throw new Error(`search ${q}: ${response.status} ${await response.text()}`);
+    const body = await response.json();
+    total = body.pagination.total_count;
+    for (const result of body.results) found.add(numberOf(result.uuid));
+    if (body.pagination.next_page === null) break;
+  }
+  if (found.size !== total)
+    throw new Error(`search ${q}: total_count ${total}, ${found.size} listed`);
+  return found;
+}
+
+function recallOf(found, truth) {
+  let hits = 0;
+  for (const n of truth) if (found.has(n)) hits++;
+  return {
+    truth: truth.size,
+    found: found.size,
+    recall: truth.size === 0 ? 1 : hits / truth.size,
+    extra: found.size - hits,
+  };
+}
+
+async function indexSizes(db, pg) {
+  const sizes = {};
+  if (db.kind === 'mysql') {
+    const [terms] = await db.all(
+      'SELECT SUM(LENGTH(search_title) + LENGTH(search_body)) AS bytes, SUM(LENGTH(html)) AS html FROM docs',
+    );
+    const [fts] = await db.all(
+      `SELECT SUM(ALLOCATED_SIZE) AS bytes FROM information_schema.INNODB_SYS_TABLESPACES
+       WHERE NAME LIKE CONCAT(DATABASE(), '/FTS\\_%')`,
+    );
+    sizes.terms = Number(terms.bytes);
+    sizes.html = Number(terms.html);
+    sizes.index = Number(fts.bytes);
+  } else {
+    const [terms] = await db.all(
+      'SELECT SUM(LENGTH(CAST(search_title AS BLOB)) + LENGTH(CAST(search_body AS BLOB))) AS bytes, SUM(LENGTH(CAST(html AS BLOB))) AS html FROM docs',
+    );
+    const [fts] = await db.all(
+      "SELECT SUM(pgsize) AS bytes FROM dbstat WHERE name LIKE 'docs_search%'",
+    );
+    sizes.terms = Number(terms.bytes);
+    sizes.html = Number(terms.html);
+    sizes.index = Number(fts.bytes);
+  }
+  if (pg) {
+    const { rows } = await pg.client.query(
+      "SELECT pg_relation_size('docs_tsv') AS gin, (SELECT SUM(pg_column_size(tsv)) FROM docs) AS tsv",
+    );
+    sizes.pgGin = Number(rows[0].gin);
+    sizes.pgTsvector = Number(rows[0].tsv);
+  }
+  return sizes;
+}
+
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * The search benchmark on one database. `tools` are bench/run.js's: open the database, start the
+ * service on it.
+ */
+async function benchSearch(kind, options, tools) {
+  const db = await tools.openDatabase(kind);
+  const service = await tools.startService(db.env);
+  await db.connect();
+  const pg = options.noPostgres ? undefined : await openPostgres(`${options.stamp}_${kind}`);
+  try {
+    console.log(
+      `\n== Search, ${db.version}${pg ? ` and ${pg.version}` : ''}: ${options.docs} documents`,
+    );
+    const users = await seedSearchUsers(db, pg);
+    const { truth, seconds } = await loadDocuments(db, pg, users, options.docs, false);
+    console.log(
+      `  loaded in ${seconds.toFixed(0)} s (both databases, terms computed as the service does)`,
+    );
+    const sizes = await indexSizes(db, pg);
+    console.log(
+      `  sizes: html ${mb(sizes.html)}; the service's terms ${mb(sizes.terms)} and its full-text index ${mb(sizes.index)}` +
+        (pg
+          ? `; PostgreSQL's tsvector column ${mb(sizes.pgTsvector)} and GIN index ${mb(sizes.pgGin)}`
+          : ''),
+    );
+
+    const pool = [];
+    if (pg) {
+      const { Client } = require('pg');
+      for (let i = 0; i < CLIENTS; i++) {
+        const client = new Client({ connectionString: pg.url });
+        await client.connect();
+        pool.push(client);
+      }
+    }
+    const rows = [];
+    for (const [index, testCase] of CASES.entries()) {
+      const userIndexOf = (client) => (testCase.bigUser ? USERS : client % SEARCHERS);
+      const tokenOf = (client) => users.tokens[userIndexOf(client)];
+      const userIdOf = (client) => users.ids[userIndexOf(client)];
+      const ours = await underLoad(options.duration * 1000, async (client) => {
+        const url = `${service.baseUrl}/api/v1/search?${new URLSearchParams({ q: testCase.q })}`;
+        const response = await fetch(url, {
+          headers: { Authorization: `Bearer ${tokenOf(client)}` },
+        });
+        if (response.status !== 200) throw new Error(`${testCase.name}: ${response.status}`);
+        await response.arrayBuffer();
+      });
+      const theirs = pg
+        ? await underLoad(options.duration * 1000, (client) =>
+            pool[client].query(PG_PAGE, [userIdOf(client), testCase.q]),
+          )
+        : undefined;
+      // Recall over every searching user of the case.
+      const searchers = testCase.bigUser ? [USERS] : Array.from({ length: SEARCHERS }, (_, i) => i);
+      const totals = { truth: 0, found: 0, hits: 0, extra: 0, pgFound: 0, pgHits: 0, pgExtra: 0 };
+      for (const userIndex of searchers) {
+        const expected = truth[index].get(users.ids[userIndex]) ?? new Set();
+        const found = await serviceFinds(service.baseUrl, users.tokens[userIndex], testCase.q);
+        const mine = recallOf(found, expected);
+        totals.truth += mine.truth;
+        totals.found += mine.found;
+        totals.hits += mine.found - mine.extra;
+        totals.extra += mine.extra;
+        if (pg) {
+          const { rows: pgRows } = await pg.client.query(PG_ALL, [
+            users.ids[userIndex],
+            testCase.q,
+          ]);
+          const pgFound = new Set(pgRows.map((row) => numberOf(row.uuid)));
+          const theirsRecall = recallOf(pgFound, expected);
+          totals.pgFound += theirsRecall.found;
+          totals.pgHits += theirsRecall.found - theirsRecall.extra;
+          totals.pgExtra += theirsRecall.extra;
+        }
+      }
+      const row = {
+        case: testCase.name,
+        q: testCase.q,
+        p50: ours.p50,
+        p99: ours.p99,
+        requests: ours.requests,
+        pgP50: theirs?.p50,
+        pgP99: theirs?.p99,
+        truth: totals.truth,
+        recall: totals.truth === 0 ? 1 : totals.hits / totals.truth,
+        extra: totals.extra,
+        pgRecall: pg ? (totals.truth === 0 ? 1 : totals.pgHits / totals.truth) : undefined,
+        pgExtra: pg ? totals.pgExtra : undefined,
+      };
+      rows.push(row);
+      console.log(
+        `  ${testCase.name.padEnd(20)} ${JSON.stringify(testCase.q).padEnd(16)} service p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms (${row.requests} req)` +
+          (pg
+            ? ` | PostgreSQL p50 ${row.pgP50.toFixed(1)} ms, p99 ${row.pgP99.toFixed(1)} ms`
+            : '') +
+          ` | true answers ${row.truth}: recall ${(row.recall * 100).toFixed(1)} %${row.extra ? ` (+${row.extra} others)` : ''}` +
+          (pg
+            ? `, PostgreSQL ${(row.pgRecall * 100).toFixed(1)} %${row.pgExtra ? ` (+${row.pgExtra} others)` : ''}`
+            : ''),
+      );
+    }
+    for (const client of pool) await client.end();
+    return { kind, version: db.version, pgVersion: pg?.version, docs: options.docs, sizes, rows };
+  } finally {
+    await service.stop();
+    await pg?.close();
+    await db.close(options.keep);
+  }
+}
+
+module.exports = { benchSearch, CASES };
