@@ -288,7 +288,7 @@ async function indexSizes(db, pg) {
     );
     const [fts] = await db.all(
       `SELECT SUM(ALLOCATED_SIZE) AS bytes FROM information_schema.INNODB_SYS_TABLESPACES
-       WHERE NAME LIKE CONCAT(DATABASE(), '/FTS\\_%')`,
+       WHERE NAME LIKE CONCAT(REPLACE(DATABASE(), '-', '@002d'), '/FTS\\_%')`, // InnoDB's file names spell '-' so
     );
     sizes.terms = Number(terms.bytes);
     sizes.html = Number(terms.html);
@@ -356,13 +356,16 @@ async function benchSearch(kind, options, tools) {
       const userIndexOf = (client) => (testCase.bigUser ? USERS : client % SEARCHERS);
       const tokenOf = (client) => users.tokens[userIndexOf(client)];
       const userIdOf = (client) => users.ids[userIndexOf(client)];
+      const failures = new Map();
       const ours = await underLoad(options.duration * 1000, async (client) => {
         const url = `${service.baseUrl}/api/v1/search?${new URLSearchParams({ q: testCase.q })}`;
         const response = await fetch(url, {
           headers: { Authorization: `Bearer ${tokenOf(client)}` },
         });
-        if (response.status !== 200) throw new Error(`${testCase.name}: ${response.status}`);
         await response.arrayBuffer();
+        if (response.status !== 200) {
+          failures.set(response.status, (failures.get(response.status) ?? 0) + 1);
+        }
       });
       const theirs = pg
         ? await underLoad(options.duration * 1000, (client) =>
@@ -374,7 +377,14 @@ async function benchSearch(kind, options, tools) {
       const totals = { truth: 0, found: 0, hits: 0, extra: 0, pgFound: 0, pgHits: 0, pgExtra: 0 };
       for (const userIndex of searchers) {
         const expected = truth[index].get(users.ids[userIndex]) ?? new Set();
-        const found = await serviceFinds(service.baseUrl, users.tokens[userIndex], testCase.q);
+        const found = await serviceFinds(
+          service.baseUrl,
+          users.tokens[userIndex],
+          testCase.q,
+        ).catch((error) => {
+          failures.set(error.message, 1);
+          return new Set();
+        });
         const mine = recallOf(found, expected);
         totals.truth += mine.truth;
         totals.found += mine.found;
@@ -398,6 +408,7 @@ async function benchSearch(kind, options, tools) {
         p50: ours.p50,
         p99: ours.p99,
         requests: ours.requests,
+        failures: Object.fromEntries(failures),
         pgP50: theirs?.p50,
         pgP99: theirs?.p99,
         truth: totals.truth,
@@ -412,6 +423,7 @@ async function benchSearch(kind, options, tools) {
           (pg
             ? ` | PostgreSQL p50 ${row.pgP50.toFixed(1)} ms, p99 ${row.pgP99.toFixed(1)} ms`
             : '') +
+          (failures.size ? ` FAILED: ${JSON.stringify(row.failures)}` : '') +
           ` | true answers ${row.truth}: recall ${(row.recall * 100).toFixed(1)} %${row.extra ? ` (+${row.extra} others)` : ''}` +
           (pg
             ? `, PostgreSQL ${(row.pgRecall * 100).toFixed(1)} %${row.pgExtra ? ` (+${row.pgExtra} others)` : ''}`
