@@ -73,7 +73,8 @@ export function buildSnippet(text: string, query: SearchQuery): string {
     snippet += `${escapeHtml(text.slice(at, word.start))}<mark>${escapeHtml(text.slice(word.start, word.end))}</mark>`;
     at = word.end;
   }
-  return snippet + escapeHtml(text.slice(at, end)) + trail;
+  // Words of one match that touch (数据 + 库 for 数据库) get one mark.
+  return (snippet + escapeHtml(text.slice(at, end)) + trail).replaceAll('</mark><mark>', '');
 }
 
 function matchesQuery(word: Word, query: SearchQuery): boolean {
