@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString } from 'class-validator';
@@ -28,14 +29,21 @@ export class ListDocsQueryDto {
   @IsString()
   path?: string;
 
-  @ApiProperty({
-    enum: ROLES,
-    required: false,
-    description:
-      'Only the documents where you have this role: `owner` (your own), `editor` or `viewer` (shared with you).',
-  })
-  @IsOptional()
-  @Transform(givenOnce)
-  @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
+  @RoleFilter()
   role?: Role;
+}
+
+/** `role=owner|editor|viewer`: only the documents where the caller has that role (lists, search). */
+export function RoleFilter() {
+  return applyDecorators(
+    ApiProperty({
+      enum: ROLES,
+      required: false,
+      description:
+        'Only the documents where you have this role: `owner` (your own), `editor` or `viewer` (shared with you).',
+    }),
+    IsOptional(),
+    Transform(givenOnce),
+    IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` }),
+  );
 }

@@ -1,10 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { IsDefined, IsOptional, IsString, Matches } from 'class-validator';
 import { givenOnce, PageNumber, PerPage } from '../../common/validation/page-query';
 import { CodePointLength, WellFormedText } from '../../common/validation/text-rules';
 import { FOLDER_PATH_DESCRIPTION, FOLDER_PATH_PATTERN } from '../../docs/dto/folder-path-pattern';
-import { ROLES, type Role } from '../../docs/entities/user-doc.entity';
+import { RoleFilter } from '../../docs/dto/list-docs-query.dto';
+import type { Role } from '../../docs/entities/user-doc.entity';
 
 /** Longest query, in characters. */
 export const MAX_QUERY_LENGTH = 256;
@@ -44,14 +45,6 @@ export class SearchQueryDto {
   @IsString()
   path?: string;
 
-  @ApiProperty({
-    enum: ROLES,
-    required: false,
-    description:
-      'Only the documents where you have this role: `owner` (your own), `editor` or `viewer` (shared with you).',
-  })
-  @IsOptional()
-  @Transform(givenOnce)
-  @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
+  @RoleFilter()
   role?: Role;
 }
