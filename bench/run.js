@@ -45,7 +45,7 @@
 //                             bench/results/profiles; summary printed, see profile-summary.js)
 //   --alloc-prof              the same for memory allocated (sampling heap profiler, freed
 //                             objects included): bytes allocated per request by origin
-//   --keep                    leave the MySQL database in place
+//   --keep                    leave the database in place (MySQL, or the SQLite file)
 // MySQL: BENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306); the database is dms_bench_<time>.
 // Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379). The service runs as `npm run
 // start:prod` runs it (the same Node flags), with SERVER_ENV below; its log (LOG_LEVEL=log, i.e.
@@ -491,8 +491,9 @@ async function openSqlite() {
     async analyze() {
       db.exec('ANALYZE');
     },
-    async close() {
+    async close(keep) {
       db?.close();
+      if (keep) return `kept the database ${path}`;
       rmSync(dir, { recursive: true, force: true });
     },
   };

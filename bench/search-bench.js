@@ -435,7 +435,8 @@ async function benchSearch(kind, options, tools) {
   } finally {
     await service.stop();
     await pg?.close();
-    await db.close(options.keep);
+    const note = await db.close(options.keep);
+    if (note) console.log(`  ${note}`);
   }
 }
 

@@ -7,6 +7,7 @@ import { AddIdempotencyKeys1795361520301 } from './1795361520301-AddIdempotencyK
 import { Revisions1795600922647 } from './1795600922647-Revisions';
 import { Trash1795601571731 } from './1795601571731-Trash';
 import { Search1795700000000 } from './1795700000000-Search';
+import { SearchTitleIndexDropped1795710000000 } from './1795710000000-SearchTitleIndexDropped';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
@@ -19,4 +20,5 @@ export const mysqlMigrations = [
   Revisions1795600922647,
   Trash1795601571731,
   Search1795700000000,
+  SearchTitleIndexDropped1795710000000,
 ];

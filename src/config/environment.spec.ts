@@ -24,6 +24,7 @@ const DEFAULTS: AppConfig = {
   rateLimit: { windowMs: 60_000, perToken: 600, perAddress: 300, redisUrl: null },
   revisionsKeep: 100,
   trash: { retentionDays: 30, purgeIntervalMs: 600_000 },
+  search: { scanLimit: 500 },
 };
 
 /** Parses `env` expecting a rejection, and returns what was thrown. */
@@ -97,6 +98,8 @@ describe('parseEnvironment', () => {
       expect(parseEnvironment({ DATABASE_URL: url })).toEqual({
         ...DEFAULTS,
         database: { kind: 'mysql', url, database: 'documents' },
+        // InnoDB's full-text search costs more than FTS5's: MySQL scans further by default.
+        search: { scanLimit: 2000 },
       });
     });
 
@@ -212,6 +215,7 @@ describe('parseEnvironment', () => {
       rateLimit: DEFAULTS.rateLimit,
       revisionsKeep: DEFAULTS.revisionsKeep,
       trash: DEFAULTS.trash,
+      search: { scanLimit: 2000 },
     });
   });
 
@@ -231,10 +235,12 @@ describe('parseEnvironment', () => {
           REVISIONS_KEEP: '3',
           TRASH_RETENTION_DAYS: '0',
           PURGE_INTERVAL_MS: '0',
+          SEARCH_SCAN_LIMIT: '0',
         }),
       ).toEqual({
         ...DEFAULTS,
         revisionsKeep: 3,
+        search: { scanLimit: 0 },
         trash: { retentionDays: 0, purgeIntervalMs: 0 },
         databaseTimeouts: { connectMs: 1500, queryMs: 2500 },
         http: {
@@ -269,6 +275,11 @@ describe('parseEnvironment', () => {
         'RATE_LIMIT_WINDOW_MS must be an integer between 1000 and 3600000 (got 10)',
       ],
       ['REVISIONS_KEEP', '0', 'REVISIONS_KEEP must be an integer between 1 and 1000000 (got 0)'],
+      [
+        'SEARCH_SCAN_LIMIT',
+        'lots',
+        'SEARCH_SCAN_LIMIT must be an integer between 0 and 1000000 (got "lots")',
+      ],
       [
         'TRASH_RETENTION_DAYS',
         '-1',

@@ -107,6 +107,9 @@ class EnvironmentVariables {
   @IntegerBetween('PURGE_INTERVAL_MS', 0, 7 * 24 * HOUR_MS)
   PURGE_INTERVAL_MS?: number;
 
+  @IntegerBetween('SEARCH_SCAN_LIMIT', 0, 1_000_000)
+  SEARCH_SCAN_LIMIT?: number;
+
   @IsOptional()
   @IsString()
   REDIS_URL?: string;
@@ -164,6 +167,13 @@ export interface AppConfig {
     /** How often each instance tries to run the purge job; 0: never (the CLI runs it). */
     purgeIntervalMs: number;
   };
+  search: {
+    /**
+     * Most documents a search tests one by one (the caller's); with more, it asks the
+     * full-text index. Same answers either way; only the speed differs.
+     */
+    scanLimit: number;
+  };
 }
 
 /** Reads and validates the environment; throws ConfigError naming the first bad variable. */
@@ -209,6 +219,11 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
     trash: {
       retentionDays: vars.TRASH_RETENTION_DAYS ?? 30,
       purgeIntervalMs: vars.PURGE_INTERVAL_MS ?? 10 * 60 * 1000,
+    },
+    search: {
+      // Measured at 100,000 documents (BENCHMARKS.md): InnoDB's full-text search costs every
+      // match in the store, so MySQL scans further.
+      scanLimit: vars.SEARCH_SCAN_LIMIT ?? (vars.DATABASE_URL ? 2000 : 500),
     },
   };
   checkWorkersFit(config, vars.WEB_CONCURRENCY);

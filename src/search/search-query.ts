@@ -63,6 +63,15 @@ export function parseSearchQuery(q: string): SearchQuery {
   return { clauses, words };
 }
 
+/**
+ * What a clause is in a document's terms, which are separated by single spaces: ` word `,
+ * ` word word ` (a phrase), or ` begin` (a prefix). Found in the terms padded with a space at
+ * each end, it matches exactly what the full-text index matches.
+ */
+export function clauseText({ terms, prefix }: SearchClause): string {
+  return ` ${terms.join(' ')}${prefix ? '' : ' '}`;
+}
+
 /** The query in InnoDB's boolean mode: `+term +term* +"term term"`. */
 export function toMysqlBoolean(query: SearchQuery): string {
   return query.clauses

@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { appConfig, type AppConfigValues } from '../config/app.config';
 import { SqlDialect, sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
 import type { Role } from '../docs/entities/user-doc.entity';
-import { SearchQuery, toFts5Match, toMysqlBoolean } from './search-query';
+import { SearchQuery, clauseText, toFts5Match, toMysqlBoolean } from './search-query';
 
 /**
  * Which of the caller's documents a search looks in: all they are a member of (with one role),
@@ -30,64 +31,129 @@ export interface SearchRow {
   role: Role;
 }
 
-/** How much more a match in the title weighs than one in the text. */
+/** How much more an occurrence in the title weighs than one in the text. */
 const TITLE_WEIGHT = 4;
+
+/**
+ * How a statement finds the matches: `scan` tests each of the caller's documents (cheap for a
+ * few hundred, whatever the words), `index` asks the full-text index for every document that
+ * matches and keeps the caller's (cheap for rare words, whatever the caller's count). Both find
+ * the same documents in the same order: a clause is a substring of the space-separated terms
+ * (`clauseText`) exactly when the index matches it, and the score is computed from the terms.
+ */
+export type SearchPlan = 'scan' | 'index';
+
+/** A statement and its parameters, in the order they appear. */
+interface Statement {
+  sql: string;
+  parameters: unknown[];
+}
 
 /**
  * The search statements of each database: the terms are in `docs.search_title` and
  * `docs.search_body` (written with the document, see `search-terms.ts`), indexed by InnoDB
  * `FULLTEXT` (MySQL) or an FTS5 table kept by triggers (SQLite). Access goes through `user_docs`
  * as everywhere: a trashed document, or one the caller was removed from, has no row there.
+ *
+ * Relevance: for each clause, the natural log of 1 + its occurrences (4 per occurrence in the
+ * title), summed over the clauses; integers and `LN` give the same figure on both databases.
  */
 export const searchSql = {
-  mysql: {
-    /** Parameters: the query thrice, user id, [role], [owner id, [user id, path hash, length, prefix]]. */
-    matches: (
-      scope: SearchScope,
-    ) => `SELECT d.id AS doc_id, me.role AS role, d.updated_at AS updated_at,
-    MATCH (d.search_title) AGAINST (? IN BOOLEAN MODE) * ${TITLE_WEIGHT}
-      + MATCH (d.search_title, d.search_body) AGAINST (? IN BOOLEAN MODE) AS score
-  FROM docs d
-  JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?${scopeConditions(scope, 'mysql')}
-  WHERE MATCH (d.search_title, d.search_body) AGAINST (? IN BOOLEAN MODE)`,
-    order: 'score DESC',
-  },
-  sqlite: {
-    /** Parameters: user id, [role], [owner id, [user id, path hash, length, prefix]], the query. */
-    matches: (
-      scope: SearchScope,
-    ) => `SELECT d.id AS doc_id, me.role AS role, d.updated_at AS updated_at,
-    bm25(docs_search, ${TITLE_WEIGHT}.0, 1.0) AS score
-  FROM docs_search
-  JOIN docs d ON d.id = docs_search.rowid
-  JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?${scopeConditions(scope, 'sqlite')}
-  WHERE docs_search MATCH ?`,
-    // bm25() is lower for better matches.
-    order: 'score ASC',
+  /** The caller's documents that match, each with its role, `updated_at` and score. */
+  matches(
+    dialect: SqlDialect,
+    plan: SearchPlan,
+    userId: number,
+    query: SearchQuery,
+    scope: SearchScope,
+  ): Statement {
+    const patterns = query.clauses.map(clauseText);
+    const { title, body } = paddedTerms[dialect];
+    const count = (text: string) =>
+      dialect === 'mysql'
+        ? `(LENGTH(${text}) - LENGTH(REPLACE(${text}, ?, ''))) DIV LENGTH(?)`
+        : `(length(${text}) - length(replace(${text}, ?, ''))) / length(?)`;
+    const score = patterns
+      .map(() => `LN(1 + ${TITLE_WEIGHT} * ${count(title)} + ${count(body)})`)
+      .join(' + ');
+    const parameters: unknown[] = patterns.flatMap((pattern) => [
+      pattern,
+      pattern,
+      pattern,
+      pattern,
+    ]);
+    const from = {
+      mysql: {
+        scan: 'user_docs me STRAIGHT_JOIN docs d ON d.id = me.doc_id',
+        index: 'docs d JOIN user_docs me ON me.doc_id = d.id',
+      },
+      sqlite: {
+        scan: 'user_docs me CROSS JOIN docs d ON d.id = me.doc_id',
+        index:
+          'docs_search CROSS JOIN user_docs me ON me.doc_id = docs_search.rowid CROSS JOIN docs d ON d.id = me.doc_id',
+      },
+    }[dialect][plan];
+    parameters.push(userId, ...scopeParameters(userId, scope));
+    let match: string;
+    if (plan === 'scan') {
+      match = patterns
+        .map(() => `(INSTR(${title}, ?) > 0 OR INSTR(${body}, ?) > 0)`)
+        .join('\n    AND ');
+      parameters.push(...patterns.flatMap((pattern) => [pattern, pattern]));
+    } else {
+      match =
+        dialect === 'mysql'
+          ? 'MATCH (d.search_title, d.search_body) AGAINST (? IN BOOLEAN MODE)'
+          : 'docs_search MATCH ?';
+      parameters.push(dialect === 'mysql' ? toMysqlBoolean(query) : toFts5Match(query));
+    }
+    const sql = `SELECT d.id AS doc_id, me.role AS role, d.updated_at AS updated_at,
+    ${score} AS score
+  FROM ${from}
+  WHERE me.user_id = ?${scopeConditions(scope, dialect)}
+    AND ${match}`;
+    return { sql, parameters };
   },
 
   /**
    * One page of matches, best first (then most recently updated), each with the total: the
    * page and its total are one moment of the index.
    */
-  page: (dialect: SqlDialect, scope: SearchScope) => {
-    const { matches, order } = searchSql[dialect];
-    return `SELECT page.total_count, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
-  f.path AS path, d.updated_at AS updated_at, d.version AS version, d.html AS html, page.role AS role
+  page: (matches: string) => `SELECT page.total_count, d.uuid AS uuid, d.title AS title,
+  d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at, d.version AS version,
+  d.html AS html, page.role AS role
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
-  FROM (${matches(scope)}) found
-  ORDER BY ${order}, updated_at DESC, doc_id DESC
+  FROM (${matches}) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
 ) page
 JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
-ORDER BY page.${order}, page.updated_at DESC, page.doc_id DESC`;
-  },
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC`,
 
   /** The total alone: for a page past the end, which has no row to carry it. */
-  count: (dialect: SqlDialect, scope: SearchScope) =>
-    `SELECT COUNT(*) AS n FROM (${searchSql[dialect].matches(scope)}) found`,
+  count: (matches: string) => `SELECT COUNT(*) AS n FROM (${matches}) found`,
+
+  /** How many documents the caller is a member of (with one role): picks the plan. */
+  scopeSize: (role: boolean) =>
+    `SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ?${role ? ' AND role = ?' : ''}`,
+};
+
+/**
+ * A document's title and text terms with a space at each end, so that every term has one on
+ * both sides; compared byte by byte on MySQL (the terms are ASCII; the column's collation
+ * would fold case and accents, four times slower).
+ */
+const paddedTerms: Record<SqlDialect, { title: string; body: string }> = {
+  mysql: {
+    title: "CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)",
+    body: "CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)",
+  },
+  sqlite: {
+    title: "(' ' || d.search_title || ' ')",
+    body: "(' ' || d.search_body || ' ')",
+  },
 };
 
 /** The role and folder filters, as conditions on `user_docs me` and `docs d`. */
@@ -105,6 +171,20 @@ function scopeConditions(scope: SearchScope, dialect: SqlDialect): string {
   return conditions;
 }
 
+/** The parameters of `scopeConditions`, in order. */
+function scopeParameters(userId: number, scope: SearchScope): unknown[] {
+  const parameters: unknown[] = scope.role === undefined ? [] : [scope.role];
+  if (scope.own !== undefined) {
+    parameters.push(userId);
+    const folder = scope.own.folder;
+    if (folder !== undefined) {
+      const prefix = `${folder.path}/`;
+      parameters.push(userId, folder.pathHash, [...prefix].length, prefix);
+    }
+  }
+  return parameters;
+}
+
 @Injectable()
 export class SearchRepository {
   private readonly dialect: SqlDialect;
@@ -112,6 +192,7 @@ export class SearchRepository {
   constructor(
     @InjectDataSource() dataSource: DataSource,
     private readonly sql: Sql,
+    @Inject(appConfig.KEY) private readonly config: AppConfigValues,
   ) {
     this.dialect = sqlDialect(dataSource);
   }
@@ -124,35 +205,29 @@ export class SearchRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: SearchRow[]; totalCount: number }> {
-    const parameters = this.matchParameters(userId, query, scope);
-    const rows = await this.sql.rows<SearchRow>(searchSql.page(this.dialect, scope), [
-      ...parameters,
+    const plan = await this.planFor(userId, scope);
+    const matches = searchSql.matches(this.dialect, plan, userId, query, scope);
+    const rows = await this.sql.rows<SearchRow>(searchSql.page(matches.sql), [
+      ...matches.parameters,
       limit,
       offset,
     ]);
     if (rows.length > 0) return { rows, totalCount: Number(rows[0].total_count) };
     if (offset === 0) return { rows, totalCount: 0 };
     const [counted] = await this.sql.rows<{ n: number | string }>(
-      searchSql.count(this.dialect, scope),
-      parameters,
+      searchSql.count(matches.sql),
+      matches.parameters,
     );
     return { rows, totalCount: Number(counted.n) };
   }
 
-  private matchParameters(userId: number, query: SearchQuery, scope: SearchScope): unknown[] {
-    const filters: unknown[] = scope.role === undefined ? [] : [scope.role];
-    if (scope.own !== undefined) {
-      filters.push(userId);
-      const folder = scope.own.folder;
-      if (folder !== undefined) {
-        const prefix = `${folder.path}/`;
-        filters.push(userId, folder.pathHash, [...prefix].length, prefix);
-      }
-    }
-    if (this.dialect === 'mysql') {
-      const match = toMysqlBoolean(query);
-      return [match, match, userId, ...filters, match];
-    }
-    return [userId, ...filters, toFts5Match(query)];
+  /** Scan the caller's documents when they are few enough, else ask the index. */
+  private async planFor(userId: number, scope: SearchScope): Promise<SearchPlan> {
+    const role = scope.own !== undefined ? 'owner' : scope.role;
+    const [size] = await this.sql.rows<{ n: number | string }>(
+      searchSql.scopeSize(role !== undefined),
+      role === undefined ? [userId] : [userId, role],
+    );
+    return Number(size.n) <= this.config.search.scanLimit ? 'scan' : 'index';
   }
 }

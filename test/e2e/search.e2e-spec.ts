@@ -24,13 +24,24 @@ interface SearchBody {
   };
 }
 
-describe(`GET /api/v1/search (${databaseKind})`, () => {
+// Both ways of finding the matches (see `SearchPlan`) must give the same answers: the suite runs
+// once scanning every caller's documents and once asking the full-text index for all of them.
+describe.each([
+  ['scanning the caller’s documents', '1000000'],
+  ['through the full-text index', '0'],
+])(`GET /api/v1/search (${databaseKind}, %s)`, (_plan, scanLimit) => {
   let test: TestApp;
+  const before = process.env.SEARCH_SCAN_LIMIT;
 
   beforeAll(async () => {
+    process.env.SEARCH_SCAN_LIMIT = scanLimit;
     test = await startTestApp();
   });
-  afterAll(() => test.close());
+  afterAll(async () => {
+    if (before === undefined) delete process.env.SEARCH_SCAN_LIMIT;
+    else process.env.SEARCH_SCAN_LIMIT = before;
+    await test.close();
+  });
 
   const search = (user: TestUser | null, query: Record<string, unknown>) => {
     const call = request(test.http).get('/api/v1/search').query(query);

@@ -9,10 +9,9 @@ import { User } from '../../users/entities/user.entity';
  */
 @Entity({ name: 'docs' })
 @Index('IDX_docs_owner_folder_list_order', ['ownerId', 'folderId', 'deletedAt', 'updatedAt', 'id'])
-// The full-text indexes are the migrations' own (InnoDB FULLTEXT on MySQL; on SQLite an FTS5
+// The full-text index is the migrations' own (InnoDB FULLTEXT on MySQL; on SQLite an FTS5
 // table kept by triggers), which TypeORM cannot describe for both databases.
 @Index('FT_docs_search', { synchronize: false })
-@Index('FT_docs_search_title', { synchronize: false })
 export class Doc {
   @PrimaryGeneratedColumn({ type: 'int' })
   id: number;
