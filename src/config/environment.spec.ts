@@ -99,7 +99,7 @@ describe('parseEnvironment', () => {
         ...DEFAULTS,
         database: { kind: 'mysql', url, database: 'documents' },
         // InnoDB's full-text search costs more than FTS5's: MySQL scans further by default.
-        search: { scanLimit: 2000 },
+        search: { scanLimit: 20_000 },
       });
     });
 
@@ -215,7 +215,7 @@ describe('parseEnvironment', () => {
       rateLimit: DEFAULTS.rateLimit,
       revisionsKeep: DEFAULTS.revisionsKeep,
       trash: DEFAULTS.trash,
-      search: { scanLimit: 2000 },
+      search: { scanLimit: 20_000 },
     });
   });
 

@@ -160,7 +160,8 @@ const paddedTerms: Record<SqlDialect, { title: string; body: string }> = {
 function scopeConditions(scope: SearchScope, dialect: SqlDialect): string {
   let conditions = scope.role === undefined ? '' : ' AND me.role = ?';
   if (scope.own !== undefined) {
-    conditions += ' AND d.owner_id = ?';
+    // The role lets a scan read the caller's owner rows alone (an index starts with it).
+    conditions += " AND me.role = 'owner' AND d.owner_id = ?";
     // Paths compare as written (MySQL's default collation would ignore case).
     const binary = dialect === 'mysql' ? ' COLLATE utf8mb4_bin' : '';
     if (scope.own.folder !== undefined) {
