@@ -331,6 +331,9 @@ async function benchSearch(kind, options, tools) {
     );
     const users = await seedSearchUsers(db, pg);
     const { truth, seconds } = await loadDocuments(db, pg, users, options.docs, false);
+    // Loading into SQLite alone never yields to the event loop: let fetch() see the sockets the
+    // service closed meanwhile (idle keep-alive), or it reuses one and fails ("fetch failed").
+    await new Promise((resolve) => setImmediate(resolve));
     console.log(
       `  loaded in ${seconds.toFixed(0)} s (both databases, terms computed as the service does)`,
     );
