@@ -1,7 +1,6 @@
 import { InvalidInput } from '../common/errors/domain-errors';
 import { indexTerms, termOf } from '../common/text/search-terms';
 import { parseSearchQuery, toFts5Match, toMysqlBoolean } from './search-query';
-import { buildSnippet } from './snippet';
 
 describe('search terms', () => {
   it.each([
@@ -60,39 +59,5 @@ describe('parseSearchQuery', () => {
     ['a '.repeat(33), 'q must have at most 32 words (a phrase counts its words); it has 33'],
   ])('%j: InvalidInput', (q, message) => {
     expect(() => parseSearchQuery(q)).toThrow(new InvalidInput(message));
-  });
-});
-
-describe('buildSnippet', () => {
-  it('escapes everything but the marks, and marks every matched word', () => {
-    const query = parseSearchQuery('budget');
-    expect(buildSnippet('<b>Budget</b> & budgets; budget "x"', query)).toBe(
-      '&lt;b&gt;<mark>Budget</mark>&lt;/b&gt; &amp; <mark>budgets</mark>; <mark>budget</mark> &quot;x&quot;',
-    );
-  });
-
-  it('a title-only match: the beginning of the text, cut with an ellipsis', () => {
-    const text = 'word '.repeat(100);
-    const snippet = buildSnippet(text, parseSearchQuery('absent'));
-    expect(snippet.endsWith('word…')).toBe(true);
-    expect([...snippet].length).toBeLessThanOrEqual(200);
-  });
-
-  it('never more than 200 characters, whatever the cut', () => {
-    const query = parseSearchQuery('needle');
-    for (const at of [0, 50, 150, 400, 990]) {
-      const text = `${'x'.repeat(at)} needle ${'y'.repeat(1000 - at)}`;
-      const snippet = buildSnippet(text, query).replace(/<\/?mark>/g, '');
-      expect(snippet.length).toBeLessThanOrEqual(200);
-      expect(snippet).toContain('needle');
-    }
-  });
-
-  it('does not split an emoji at a cut', () => {
-    const text = `${'😀'.repeat(150)} needle`;
-    const snippet = buildSnippet(text, parseSearchQuery('needle'));
-    expect(snippet).not.toMatch(
-      /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/,
-    );
   });
 });

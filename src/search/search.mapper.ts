@@ -1,10 +1,9 @@
-import { textOfHtml } from '../common/text/html-text';
 import { toIsoTimestamp } from '../database/sql-values';
 import { HOME } from '../folders/folder-path';
 import { SearchResultDto } from './dto/search-results.dto';
 import { SearchQuery } from './search-query';
 import { SearchRow } from './search.repository';
-import { buildSnippet } from './snippet';
+import { snippetOfHtml } from './snippet';
 
 /** A match as `userId` sees it: the folder only on their own documents, and a snippet. */
 export function toSearchResult(
@@ -19,6 +18,6 @@ export function toSearchResult(
     role: row.role,
     updated_at: toIsoTimestamp(row.updated_at),
     version: Number(row.version),
-    snippet: buildSnippet(textOfHtml(row.html), query),
+    snippet: snippetOfHtml(row.html, query),
   };
 }

@@ -1,4 +1,5 @@
-import { Word, wordsOf } from '../common/text/search-terms';
+import { textOfHtmlUntil } from '../common/text/html-text';
+import { Word, firstWordOf, isWanted, wordsOf } from '../common/text/search-terms';
 import { SearchQuery } from './search-query';
 
 /** Longest snippet, in characters (UTF-16 units) of text, before escaping and marking. */
@@ -25,21 +26,30 @@ export function escapeHtml(text: string): string {
 }
 
 /**
+ * The snippet of a document's HTML (`buildSnippet` of its text), reading the HTML only as far
+ * as the snippet needs: to the first match and 200 characters beyond it.
+ */
+export function snippetOfHtml(html: string, query: SearchQuery): string {
+  let first: number | undefined;
+  let searchedTo = 0;
+  const text = textOfHtmlUntil(html, (read) => {
+    if (first === undefined) {
+      first = firstWordOf(read, query.words, searchedTo)?.word.start;
+      searchedTo = read.length;
+    }
+    return first !== undefined && read.length > first + SNIPPET_LENGTH;
+  });
+  return buildSnippet(text, query);
+}
+
+/**
  * Up to 200 characters of the text around its first word the query matches, every matched
  * word inside wrapped in `<mark>`, everything else escaped; `…` where the text is cut (it
  * counts as one character). With no match in the text (the title matched), its beginning.
  */
 export function buildSnippet(text: string, query: SearchQuery): string {
-  // Words are read up to the first match only, and then to the end of the snippet.
-  // (`for...of` would close the generator at its `break`: hence `next()`.)
-  const words = wordsOf(text);
-  let first: Word | undefined;
-  for (let next = words.next(); !next.done; next = words.next()) {
-    if (matchesQuery(next.value, query)) {
-      first = next.value;
-      break;
-    }
-  }
+  const found = firstWordOf(text, query.words);
+  const first = found?.word;
   let start = 0;
   if (first !== undefined && text.length > SNIPPET_LENGTH) {
     start = Math.max(0, Math.min(first.start - LEAD, text.length - (SNIPPET_LENGTH - 1)));
@@ -60,10 +70,13 @@ export function buildSnippet(text: string, query: SearchQuery): string {
   start = avoidSplitPair(text, start, 1);
   end = avoidSplitPair(text, end, -1);
   const trail = end < text.length ? ELLIPSIS : '';
-  const matches = first === undefined ? [] : [first];
-  for (const word of words) {
-    if (word.start >= end) break;
-    if (matchesQuery(word, query)) matches.push(word);
+  const matches: Word[] = [];
+  if (found !== undefined) {
+    // The words from the first match's run (split as the search split it) to the snippet's end.
+    for (const word of wordsOf(text, found.runStart)) {
+      if (word.start >= end) break;
+      if (word.start >= found.word.start && isWanted(word.folded, query.words)) matches.push(word);
+    }
   }
 
   let snippet = lead;
@@ -75,12 +88,6 @@ export function buildSnippet(text: string, query: SearchQuery): string {
   }
   // Words of one match that touch (数据 + 库 for 数据库) get one mark.
   return (snippet + escapeHtml(text.slice(at, end)) + trail).replaceAll('</mark><mark>', '');
-}
-
-function matchesQuery(word: Word, query: SearchQuery): boolean {
-  return query.words.some(({ folded, prefix }) =>
-    prefix ? word.folded.startsWith(folded) : word.folded === folded,
-  );
 }
 
 /** Moves a cut off the middle of a surrogate pair (an emoji is two UTF-16 units). */

@@ -21,8 +21,38 @@ const MARKUP = /[<&]/;
 export function textOfHtml(html: string): string {
   if (!MARKUP.test(html)) return html.replace(WHITESPACE_RUN, ' ').trim();
   const parts: string[] = [];
+  textParser(parts).end(html);
+  return parts.join('').replace(WHITESPACE_RUN, ' ').trim();
+}
+
+/** How much HTML `textOfHtmlUntil` parses before it asks whether it has read enough. */
+const CHUNK_LENGTH = 1024;
+
+/**
+ * The text of `html` as `textOfHtml` gives it, read only as far as needed: after each kilobyte
+ * of HTML, `enough` sees the text read so far up to its last space (so every word in it is
+ * whole and is a word of the whole text); when it says so, that text is returned. Otherwise,
+ * the whole text.
+ */
+export function textOfHtmlUntil(html: string, enough: (text: string) => boolean): string {
+  if (!MARKUP.test(html)) return html.replace(WHITESPACE_RUN, ' ').trim();
+  const parts: string[] = [];
+  const parser = textParser(parts);
+  let at = 0;
+  for (; at + CHUNK_LENGTH < html.length; at += CHUNK_LENGTH) {
+    parser.write(html.slice(at, at + CHUNK_LENGTH));
+    const read = parts.join('').replace(WHITESPACE_RUN, ' ').trimStart();
+    const whole = read.slice(0, Math.max(0, read.lastIndexOf(' ')));
+    if (enough(whole)) return whole;
+  }
+  parser.end(html.slice(at));
+  return parts.join('').replace(WHITESPACE_RUN, ' ').trim();
+}
+
+/** A parser that pushes the visible text of what it is given onto `parts`. */
+function textParser(parts: string[]): Parser {
   let hidden = 0;
-  const parser = new Parser(
+  return new Parser(
     {
       onopentagname(name) {
         if (HIDDEN_ELEMENTS.has(name)) hidden++;
@@ -38,6 +68,4 @@ export function textOfHtml(html: string): string {
     },
     { decodeEntities: true },
   );
-  parser.end(html);
-  return parts.join('').replace(WHITESPACE_RUN, ' ').trim();
 }

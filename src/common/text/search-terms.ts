@@ -69,23 +69,73 @@ export function foldWord(word: string): string {
     .replace(NOT_A_WORD_CHARACTER, '');
 }
 
-/** The words of a text, in order, with their offsets; words that fold to nothing are left out. */
-export function* wordsOf(text: string): Generator<Word> {
-  for (const run of text.matchAll(WORD_RUN)) {
-    const start = run.index;
-    if (!NEEDS_DICTIONARY.test(run[0])) {
-      const folded = foldWord(run[0]);
-      if (folded !== '') yield { start, end: start + run[0].length, folded };
-      continue;
+/**
+ * The words of a text, in order, with their offsets; words that fold to nothing are left out.
+ * `from` must be where a run of word characters starts (or 0): see `firstWordOf`.
+ */
+export function* wordsOf(text: string, from = 0): Generator<Word> {
+  const runs = new RegExp(WORD_RUN);
+  runs.lastIndex = from;
+  for (let run = runs.exec(text); run !== null; run = runs.exec(text)) {
+    yield* wordsOfRun(run[0], run.index);
+  }
+}
+
+function* wordsOfRun(run: string, start: number): Generator<Word> {
+  if (ASCII_ONLY.test(run) || !NEEDS_DICTIONARY.test(run)) {
+    const folded = foldWord(run);
+    if (folded !== '') yield { start, end: start + run.length, folded };
+    return;
+  }
+  for (const segment of segmenter.segment(run)) {
+    if (!segment.isWordLike) continue;
+    const folded = foldWord(segment.segment);
+    if (folded === '') continue;
+    const at = start + segment.index;
+    yield { start: at, end: at + segment.segment.length, folded };
+  }
+}
+
+/** A word to look for: its folded form, whole or as the beginning of a word (`prefix`). */
+export interface WantedWord {
+  folded: string;
+  prefix: boolean;
+}
+
+export function isWanted(folded: string, wanted: readonly WantedWord[]): boolean {
+  return wanted.some((word) =>
+    word.prefix ? folded.startsWith(word.folded) : folded === word.folded,
+  );
+}
+
+/**
+ * The first word of `text` from `from` (as for `wordsOf`) that is one of `wanted`, and where its
+ * run of word characters starts: `wordsOf(text, runStart)` goes on from there. Faster than
+ * folding every word: a run that cannot hold a wanted word is skipped unfolded (a run of ASCII
+ * characters folds to its lower case without `'`, `.` and `_`, so its first character is the
+ * folded word's first; a run of Chinese, Japanese or Korean characters folds to itself, so a
+ * wanted word in it is in its text).
+ */
+export function firstWordOf(
+  text: string,
+  wanted: readonly WantedWord[],
+  from = 0,
+): { word: Word; runStart: number } | undefined {
+  const firstCharacters = new Set(wanted.map((word) => word.folded[0]));
+  const runs = new RegExp(WORD_RUN);
+  runs.lastIndex = from;
+  for (let run = runs.exec(text); run !== null; run = runs.exec(text)) {
+    const characters = run[0];
+    if (ASCII_ONLY.test(characters)) {
+      if (!firstCharacters.has(characters[0].toLowerCase())) continue;
+    } else if (FOLDS_TO_ITSELF.test(characters) && !COMPATIBILITY_FORM.test(characters)) {
+      if (!wanted.some((word) => characters.includes(word.folded))) continue;
     }
-    for (const segment of segmenter.segment(run[0])) {
-      if (!segment.isWordLike) continue;
-      const folded = foldWord(segment.segment);
-      if (folded === '') continue;
-      const at = start + segment.index;
-      yield { start: at, end: at + segment.segment.length, folded };
+    for (const word of wordsOfRun(characters, run.index)) {
+      if (isWanted(word.folded, wanted)) return { word, runStart: run.index };
     }
   }
+  return undefined;
 }
 
 /** The index term of a folded word (see the top of this file). */
