@@ -51,6 +51,15 @@ export class Sql {
     }
   }
 
+  /**
+   * Defines a scalar SQL function on the SQLite connection, written in JavaScript (for work
+   * SQLite's own functions do slowly); nothing on MySQL, where the caller writes SQL instead.
+   * The function must be deterministic: same arguments, same answer.
+   */
+  defineSqliteFunction(name: string, fn: (...args: never[]) => unknown): void {
+    this.sqlite?.function(name, { deterministic: true }, fn as (...args: unknown[]) => unknown);
+  }
+
   /** A query's rows. */
   async rows<T>(sql: string, parameters: unknown[], manager?: EntityManager): Promise<T[]> {
     return (await this.execute(sql, parameters, manager)) as T[];

@@ -1,6 +1,13 @@
+import Database from 'better-sqlite3';
 import { InvalidInput } from '../common/errors/domain-errors';
 import { indexTerms, termOf } from '../common/text/search-terms';
-import { parseSearchQuery, toFts5Match, toMysqlBoolean } from './search-query';
+import {
+  occurrencesIn,
+  occursIn,
+  parseSearchQuery,
+  toFts5Match,
+  toMysqlBoolean,
+} from './search-query';
 
 describe('search terms', () => {
   it.each([
@@ -59,5 +66,39 @@ describe('parseSearchQuery', () => {
     ['a '.repeat(33), 'q must have at most 32 words (a phrase counts its words); it has 33'],
   ])('%j: InvalidInput', (q, message) => {
     expect(() => parseSearchQuery(q)).toThrow(new InvalidInput(message));
+  });
+});
+
+describe('occurrencesIn and occursIn', () => {
+  it('count as SQL counts with REPLACE, on terms of repeats, phrases and prefixes', () => {
+    const sqlite = new Database(':memory:');
+    const counted = sqlite.prepare(
+      "SELECT (length(' ' || ? || ' ') - length(replace(' ' || ? || ' ', ?, ''))) / length(?) AS n",
+    );
+    const words = ['xxa', 'xxab', 'xxb', 'xxa xxa', 'xxab xxb'];
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let round = 0; round < 500; round++) {
+      const terms = Array.from(
+        { length: Math.floor(next() * 8) },
+        () => words[Math.floor(next() * words.length)],
+      ).join(' ');
+      const phrase = words[Math.floor(next() * words.length)];
+      const clause = ` ${phrase}${next() < 0.3 ? '' : ' '}`;
+      const { n } = counted.get(terms, terms, clause, clause) as { n: number };
+      expect({ terms, clause, count: occurrencesIn(terms, clause) }).toEqual({
+        terms,
+        clause,
+        count: n,
+      });
+      expect(occursIn(terms, clause)).toBe(n > 0 ? 1 : 0);
+    }
+    sqlite.close();
+  });
+
+  it('an adjacent repeat shares its space: three in a row count as two', () => {
+    expect(occurrencesIn('xxvery xxvery xxvery', ' xxvery ')).toBe(2);
+    expect(occurrencesIn('xxvery xxvery xxvery', ' xxver')).toBe(3);
+    expect(occurrencesIn(null, ' xxvery ')).toBe(0);
   });
 });

@@ -72,6 +72,29 @@ export function clauseText({ terms, prefix }: SearchClause): string {
   return ` ${terms.join(' ')}${prefix ? '' : ' '}`;
 }
 
+/**
+ * How many times a clause (`clauseText`) occurs in terms padded with a space at each end,
+ * counted as SQL's `REPLACE` counts: left to right, an occurrence ending where the next would
+ * start (the space between two words) taking it. The figure MySQL computes in SQL for relevance.
+ */
+export function occurrencesIn(terms: string | null, clause: string): number {
+  const padded = ` ${terms ?? ''} `;
+  let count = 0;
+  for (
+    let at = padded.indexOf(clause);
+    at !== -1;
+    at = padded.indexOf(clause, at + clause.length)
+  ) {
+    count++;
+  }
+  return count;
+}
+
+/** Whether a clause (`clauseText`) occurs in terms padded with a space at each end. */
+export function occursIn(terms: string | null, clause: string): number {
+  return ` ${terms ?? ''} `.includes(clause) ? 1 : 0;
+}
+
 /** The query in InnoDB's boolean mode: `+term +term* +"term term"`. */
 export function toMysqlBoolean(query: SearchQuery): string {
   return query.clauses
