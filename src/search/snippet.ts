@@ -1,5 +1,5 @@
 import { textOfHtmlUntil } from '../common/text/html-text';
-import { Word, firstWordOf, isWanted, wordsOf } from '../common/text/search-terms';
+import { FoundWord, Word, firstWordOf, isWanted, wordsOf } from '../common/text/search-terms';
 import { SearchQuery } from './search-query';
 
 /** Longest snippet, in characters (UTF-16 units) of text, before escaping and marking. */
@@ -30,16 +30,14 @@ export function escapeHtml(text: string): string {
  * as the snippet needs: to the first match and 200 characters beyond it.
  */
 export function snippetOfHtml(html: string, query: SearchQuery): string {
-  let first: number | undefined;
+  let found: FoundWord | undefined;
   let searchedTo = 0;
   const text = textOfHtmlUntil(html, (read) => {
-    if (first === undefined) {
-      first = firstWordOf(read, query.words, searchedTo)?.word.start;
-      searchedTo = read.length;
-    }
-    return first !== undefined && read.length > first + SNIPPET_LENGTH;
+    found ??= firstWordOf(read, query.words, searchedTo);
+    searchedTo = read.length;
+    return found !== undefined && read.length > found.word.start + SNIPPET_LENGTH;
   });
-  return buildSnippet(text, query);
+  return snippetAround(text, query, found ?? firstWordOf(text, query.words, searchedTo));
 }
 
 /**
@@ -48,7 +46,11 @@ export function snippetOfHtml(html: string, query: SearchQuery): string {
  * counts as one character). With no match in the text (the title matched), its beginning.
  */
 export function buildSnippet(text: string, query: SearchQuery): string {
-  const found = firstWordOf(text, query.words);
+  return snippetAround(text, query, firstWordOf(text, query.words));
+}
+
+/** `buildSnippet`, given the text's first match. */
+function snippetAround(text: string, query: SearchQuery, found: FoundWord | undefined): string {
   const first = found?.word;
   let start = 0;
   if (first !== undefined && text.length > SNIPPET_LENGTH) {

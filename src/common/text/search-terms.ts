@@ -47,6 +47,7 @@ const NOT_A_WORD_CHARACTER = /[^\p{L}\p{M}\p{N}]+/gu;
 const PLAIN_TERM_CHARACTER = /[a-pr-z0-9]/;
 const PLAIN_TERM = /^[a-pr-z0-9]*$/;
 const ASCII_ONLY = /^[\x20-\x7e]*$/;
+const ASCII_JOINER = /['._]/;
 const HANGUL = /\p{Script=Hangul}/u;
 
 /** A word of a text: where it is, and its folded form. */
@@ -108,26 +109,41 @@ export function isWanted(folded: string, wanted: readonly WantedWord[]): boolean
   );
 }
 
+/** A word found, and where its run of word characters starts (see `firstWordOf`). */
+export interface FoundWord {
+  word: Word;
+  runStart: number;
+}
+
 /**
  * The first word of `text` from `from` (as for `wordsOf`) that is one of `wanted`, and where its
  * run of word characters starts: `wordsOf(text, runStart)` goes on from there. Faster than
- * folding every word: a run that cannot hold a wanted word is skipped unfolded (a run of ASCII
- * characters folds to its lower case without `'`, `.` and `_`, so its first character is the
- * folded word's first; a run of Chinese, Japanese or Korean characters folds to itself, so a
- * wanted word in it is in its text).
+ * folding every word: a run that cannot hold a wanted word is skipped unfolded (a one-word run
+ * that starts with an ASCII letter or digit folds to a word starting with it in lower case; a
+ * run of Chinese, Japanese or Korean characters folds to itself, so a wanted word in it is in
+ * its text).
  */
 export function firstWordOf(
   text: string,
   wanted: readonly WantedWord[],
   from = 0,
-): { word: Word; runStart: number } | undefined {
+): FoundWord | undefined {
   const firstCharacters = new Set(wanted.map((word) => word.folded[0]));
   const runs = new RegExp(WORD_RUN);
   runs.lastIndex = from;
   for (let run = runs.exec(text); run !== null; run = runs.exec(text)) {
     const characters = run[0];
-    if (ASCII_ONLY.test(characters)) {
+    const ascii = ASCII_ONLY.test(characters);
+    if (ascii || (characters.charCodeAt(0) < 0x80 && !NEEDS_DICTIONARY.test(characters))) {
+      // One word, whose folded form starts with its first character in lower case.
       if (!firstCharacters.has(characters[0].toLowerCase())) continue;
+      if (ascii && !ASCII_JOINER.test(characters)) {
+        // Folds to its lower case: no need for `foldWord`.
+        const folded = characters.toLowerCase();
+        if (!isWanted(folded, wanted)) continue;
+        const word = { start: run.index, end: run.index + characters.length, folded };
+        return { word, runStart: run.index };
+      }
     } else if (FOLDS_TO_ITSELF.test(characters) && !COMPATIBILITY_FORM.test(characters)) {
       if (!wanted.some((word) => characters.includes(word.folded))) continue;
     }
