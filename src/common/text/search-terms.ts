@@ -103,6 +103,7 @@ export interface WantedWord {
   prefix: boolean;
 }
 
+/** Whether a folded word is one of `wanted`, or begins with a prefix one. */
 export function isWanted(folded: string, wanted: readonly WantedWord[]): boolean {
   return wanted.some((word) =>
     word.prefix ? folded.startsWith(word.folded) : folded === word.folded,
