@@ -17,6 +17,7 @@ import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { SearchModule } from './search/search.module';
 import { UsersModule } from './users/users.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** The modules both the HTTP server and the CLI need: configuration, database, common. */
 export const coreImports = [
@@ -34,6 +35,7 @@ export const coreImports = [
     FoldersModule,
     DocsModule,
     SearchModule,
+    WebhooksModule,
     HealthModule,
   ],
   providers: [

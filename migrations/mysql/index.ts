@@ -8,6 +8,7 @@ import { Revisions1795600922647 } from './1795600922647-Revisions';
 import { Trash1795601571731 } from './1795601571731-Trash';
 import { Search1795700000000 } from './1795700000000-Search';
 import { SearchTitleIndexDropped1795710000000 } from './1795710000000-SearchTitleIndexDropped';
+import { Webhooks1795720000000 } from './1795720000000-Webhooks';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
@@ -21,4 +22,5 @@ export const mysqlMigrations = [
   Trash1795601571731,
   Search1795700000000,
   SearchTitleIndexDropped1795710000000,
+  Webhooks1795720000000,
 ];

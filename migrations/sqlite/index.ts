@@ -7,6 +7,7 @@ import { AddIdempotencyKeys1795361518069 } from './1795361518069-AddIdempotencyK
 import { Revisions1795600931957 } from './1795600931957-Revisions';
 import { Trash1795601573148 } from './1795601573148-Trash';
 import { Search1795700000000 } from './1795700000000-Search';
+import { Webhooks1795720000000 } from './1795720000000-Webhooks';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -19,4 +20,5 @@ export const sqliteMigrations = [
   Revisions1795600931957,
   Trash1795601573148,
   Search1795700000000,
+  Webhooks1795720000000,
 ];

@@ -25,6 +25,13 @@ const DEFAULTS: AppConfig = {
   revisionsKeep: 100,
   trash: { retentionDays: 30, purgeIntervalMs: 600_000 },
   search: { scanLimit: 500 },
+  webhooks: {
+    allowHttp: false,
+    allowPrivate: false,
+    retryScheduleMs: [5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+    deliver: true,
+    pollMs: 250,
+  },
 };
 
 /** Parses `env` expecting a rejection, and returns what was thrown. */
@@ -154,6 +161,55 @@ describe('parseEnvironment', () => {
     });
   });
 
+  describe('WEBHOOKS_RETRY_SCHEDULE', () => {
+    it('reads durations in seconds, minutes and hours; the default spans about 28 hours', () => {
+      expect(
+        parseEnvironment({ WEBHOOKS_RETRY_SCHEDULE: ' 1s, 2m,3h ' }).webhooks.retryScheduleMs,
+      ).toEqual([1000, 120_000, 10_800_000]);
+      const total = DEFAULTS.webhooks.retryScheduleMs.reduce((sum, delay) => sum + delay, 0);
+      expect(total / 3_600_000).toBeCloseTo(27.6, 1);
+    });
+
+    it('takes none for no retries', () => {
+      expect(
+        parseEnvironment({ WEBHOOKS_RETRY_SCHEDULE: 'none' }).webhooks.retryScheduleMs,
+      ).toEqual([]);
+    });
+
+    it.each(['5', '5d', '0s', '1s,,2s', '-1m', '1.5h'])('refuses %j', (value) => {
+      const entry = value === '1s,,2s' ? '' : value;
+      expectConfigError(
+        { WEBHOOKS_RETRY_SCHEDULE: value },
+        `Invalid configuration: WEBHOOKS_RETRY_SCHEDULE must be comma-separated durations such as 5s,5m,2h (got ${JSON.stringify(entry)})`,
+      );
+    });
+
+    it('refuses more than 50 retries', () => {
+      expectConfigError(
+        { WEBHOOKS_RETRY_SCHEDULE: Array(51).fill('1s').join(',') },
+        'Invalid configuration: WEBHOOKS_RETRY_SCHEDULE may list at most 50 retries (got 51)',
+      );
+    });
+  });
+
+  describe('WEBHOOKS_ALLOW_HTTP, WEBHOOKS_ALLOW_PRIVATE, WEBHOOKS_DELIVER', () => {
+    it('reads them as booleans', () => {
+      const { webhooks } = parseEnvironment({
+        WEBHOOKS_ALLOW_HTTP: 'true',
+        WEBHOOKS_ALLOW_PRIVATE: 'yes',
+        WEBHOOKS_DELIVER: 'off',
+      });
+      expect(webhooks).toMatchObject({ allowHttp: true, allowPrivate: true, deliver: false });
+    });
+
+    it('refuses a value that is no boolean', () => {
+      expectConfigError(
+        { WEBHOOKS_ALLOW_PRIVATE: 'maybe' },
+        'Invalid configuration: WEBHOOKS_ALLOW_PRIVATE must be true or false (got "maybe")',
+      );
+    });
+  });
+
   describe('SEED_DEMO_USER', () => {
     it.each([
       { value: 'true', seedDemoUser: true },
@@ -216,6 +272,7 @@ describe('parseEnvironment', () => {
       revisionsKeep: DEFAULTS.revisionsKeep,
       trash: DEFAULTS.trash,
       search: { scanLimit: 20_000 },
+      webhooks: DEFAULTS.webhooks,
     });
   });
 
@@ -236,9 +293,11 @@ describe('parseEnvironment', () => {
           TRASH_RETENTION_DAYS: '0',
           PURGE_INTERVAL_MS: '0',
           SEARCH_SCAN_LIMIT: '0',
+          WEBHOOKS_POLL_MS: '50',
         }),
       ).toEqual({
         ...DEFAULTS,
+        webhooks: { ...DEFAULTS.webhooks, pollMs: 50 },
         revisionsKeep: 3,
         search: { scanLimit: 0 },
         trash: { retentionDays: 0, purgeIntervalMs: 0 },

@@ -111,6 +111,28 @@ class EnvironmentVariables {
   SEARCH_SCAN_LIMIT?: number;
 
   @IsOptional()
+  @Transform(booleanOrOriginal)
+  @IsIn([true, false], { message: 'WEBHOOKS_ALLOW_HTTP must be true or false' })
+  WEBHOOKS_ALLOW_HTTP?: boolean;
+
+  @IsOptional()
+  @Transform(booleanOrOriginal)
+  @IsIn([true, false], { message: 'WEBHOOKS_ALLOW_PRIVATE must be true or false' })
+  WEBHOOKS_ALLOW_PRIVATE?: boolean;
+
+  @IsOptional()
+  @IsString()
+  WEBHOOKS_RETRY_SCHEDULE?: string;
+
+  @IsOptional()
+  @Transform(booleanOrOriginal)
+  @IsIn([true, false], { message: 'WEBHOOKS_DELIVER must be true or false' })
+  WEBHOOKS_DELIVER?: boolean;
+
+  @IntegerBetween('WEBHOOKS_POLL_MS', 10, HOUR_MS)
+  WEBHOOKS_POLL_MS?: number;
+
+  @IsOptional()
   @IsString()
   REDIS_URL?: string;
 
@@ -174,6 +196,18 @@ export interface AppConfig {
      */
     scanLimit: number;
   };
+  webhooks: {
+    /** `http://` targets too (`WEBHOOKS_ALLOW_HTTP`); otherwise `https://` only. */
+    allowHttp: boolean;
+    /** Loopback, private, link-local... targets too (`WEBHOOKS_ALLOW_PRIVATE`): tests, private networks. */
+    allowPrivate: boolean;
+    /** The delay before each retry of a failed delivery, in milliseconds. */
+    retryScheduleMs: number[];
+    /** Whether this instance delivers events (`WEBHOOKS_DELIVER`); every instance writes them. */
+    deliver: boolean;
+    /** How often an idle dispatcher looks for due deliveries. */
+    pollMs: number;
+  };
 }
 
 /** Reads and validates the environment; throws ConfigError naming the first bad variable. */
@@ -226,6 +260,13 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
       // 200 µs per document of the caller; FTS5 costs 0.2 µs per match.
       scanLimit: vars.SEARCH_SCAN_LIMIT ?? (vars.DATABASE_URL ? 20_000 : 500),
     },
+    webhooks: {
+      allowHttp: vars.WEBHOOKS_ALLOW_HTTP ?? false,
+      allowPrivate: vars.WEBHOOKS_ALLOW_PRIVATE ?? false,
+      retryScheduleMs: parseRetrySchedule(vars.WEBHOOKS_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE),
+      deliver: vars.WEBHOOKS_DELIVER ?? true,
+      pollMs: vars.WEBHOOKS_POLL_MS ?? 250,
+    },
   };
   checkWorkersFit(config, vars.WEB_CONCURRENCY);
   return config;
@@ -266,6 +307,31 @@ function checkWorkersFit(config: AppConfig, given: string | undefined): void {
       `Invalid configuration: WEB_CONCURRENCY above 1 with rate limits on needs REDIS_URL, or each worker would grant the whole budget (set REDIS_URL, or RATE_LIMIT_PER_TOKEN=0 and RATE_LIMIT_PER_ADDRESS=0) ${got}`,
     );
   }
+}
+
+/** Seven retries over about 28 hours. */
+const DEFAULT_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h';
+const DURATION_UNITS_MS: Record<string, number> = { s: 1000, m: 60_000, h: HOUR_MS };
+const MAX_RETRIES = 50;
+
+/** Comma-separated durations with a unit (`5s`, `30m`, `2h`); empty: no retries. */
+export function parseRetrySchedule(value: string): number[] {
+  if (value.trim() === '' || value.trim().toLowerCase() === 'none') return [];
+  const delays = value.split(',').map((entry) => {
+    const match = /^(\d{1,6})(s|m|h)$/.exec(entry.trim());
+    if (!match || Number(match[1]) === 0) {
+      throw new ConfigError(
+        `Invalid configuration: WEBHOOKS_RETRY_SCHEDULE must be comma-separated durations such as 5s,5m,2h (got ${JSON.stringify(entry.trim())})`,
+      );
+    }
+    return Number(match[1]) * DURATION_UNITS_MS[match[2]];
+  });
+  if (delays.length > MAX_RETRIES) {
+    throw new ConfigError(
+      `Invalid configuration: WEBHOOKS_RETRY_SCHEDULE may list at most ${MAX_RETRIES} retries (got ${delays.length})`,
+    );
+  }
+  return delays;
 }
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];

@@ -8,6 +8,10 @@ import { UserDocCount } from '../docs/entities/user-doc-count.entity';
 import { Folder } from '../folders/entities/folder.entity';
 import { IdempotencyKey } from '../idempotency/entities/idempotency-key.entity';
 import { User } from '../users/entities/user.entity';
+import { Webhook } from '../webhooks/entities/webhook.entity';
+import { WebhookAttempt } from '../webhooks/entities/webhook-attempt.entity';
+import { WebhookDelivery } from '../webhooks/entities/webhook-delivery.entity';
+import { WebhookEvent } from '../webhooks/entities/webhook-event.entity';
 import { JobLease } from './job-lease.entity';
 
 /** Every entity of the service. A new module adds its entities here and a migration for each database. */
@@ -23,4 +27,8 @@ export const entities = [
   TrashedDoc,
   TrashedDocMember,
   JobLease,
+  Webhook,
+  WebhookEvent,
+  WebhookDelivery,
+  WebhookAttempt,
 ];

@@ -7,6 +7,7 @@ import { toDate, toSqlTimestamp } from '../database/sql-values';
 import { TransactionRunner } from '../database/transaction-runner';
 import { MEMBERS_ORDER } from './docs.repository';
 import type { Role } from './entities/user-doc.entity';
+import { MemberChanges } from './member-changes';
 
 /** A user of a document, as `GET /docs/{uuid}/users` lists them. */
 export interface DocUserRow {
@@ -34,6 +35,9 @@ ORDER BY ${MEMBERS_ORDER}`;
 
 /** The owner's row is never removed here: it goes with the document. */
 const REMOVE_SQL = "DELETE FROM user_docs WHERE doc_id = ? AND user_id = ? AND role <> 'owner'";
+/** The role a member holds, read (and locked on MySQL) before removing them. */
+const roleSql = (lock: boolean) =>
+  `SELECT role FROM user_docs WHERE doc_id = ? AND user_id = ? AND role <> 'owner'${lock ? ' FOR UPDATE' : ''}`;
 
 /** The queries behind sharing. Triggers keep every user's counts as rows come and go. */
 @Injectable()
@@ -44,12 +48,15 @@ export class DocUsersRepository {
    * a new row copies the latest `updated_at`. (Across Galera nodes, certification does that.)
    */
   private readonly lockDocSql: string;
+  private readonly roleSql: string;
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
     private readonly sql: Sql,
     private readonly transactions: TransactionRunner,
+    private readonly memberChanges: MemberChanges,
   ) {
+    this.roleSql = roleSql(sqlDialect(dataSource) === 'mysql');
     this.lockDocSql = `SELECT d.updated_at AS updated_at, t.role AS role, t.created_at AS added_at
 FROM docs d LEFT JOIN user_docs t ON t.doc_id = d.id AND t.user_id = ?
 WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' FOR UPDATE' : ''}`;
@@ -60,8 +67,17 @@ WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' 
     return this.sql.rows<DocUserRow>(USERS_SQL, [callerId, uuid]);
   }
 
-  /** Gives the user this role on the document, adding them if they have none. */
-  share(docId: number, userId: number, role: Role, at: Date): Promise<ShareOutcome> {
+  /**
+   * Gives the user this role on the document, adding them if they have none (announced to the
+   * member-change listeners in the same transaction, as done by `actorId`).
+   */
+  share(
+    docId: number,
+    userId: number,
+    role: Role,
+    at: Date,
+    actorId: number,
+  ): Promise<ShareOutcome> {
     return this.transactions.run(async (manager) => {
       const [current] = await this.sql.rows<{
         updated_at: Date | string;
@@ -75,6 +91,7 @@ WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' 
           [userId, docId, role, toSqlTimestamp(at), toSqlTimestamp(toDate(current.updated_at))],
           manager,
         );
+        await this.memberChanges.announce(manager, { kind: 'added', docId, userId, role, actorId });
         return { kind: 'added' };
       }
       if (current.role !== role) {
@@ -88,11 +105,23 @@ WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' 
     });
   }
 
-  /** Removes a user other than the owner; false when they had no row. */
-  async remove(docId: number, userId: number): Promise<boolean> {
-    const result = await this.transactions.exclusive((manager) =>
-      this.sql.run(REMOVE_SQL, [docId, userId], manager),
-    );
-    return result.affected > 0;
+  /**
+   * Removes a user other than the owner (announced like `share`); false when they had no row.
+   */
+  remove(docId: number, userId: number, actorId: number): Promise<boolean> {
+    return this.transactions.run(async (manager) => {
+      const [held] = await this.sql.rows<{ role: Role }>(this.roleSql, [docId, userId], manager);
+      if (!held) return false;
+      const result = await this.sql.run(REMOVE_SQL, [docId, userId], manager);
+      if (result.affected === 0) return false;
+      await this.memberChanges.announce(manager, {
+        kind: 'removed',
+        docId,
+        userId,
+        role: held.role,
+        actorId,
+      });
+      return true;
+    });
   }
 }

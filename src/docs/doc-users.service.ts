@@ -47,7 +47,7 @@ export class DocUsersService {
       throw new InvalidInput('you own this document: the owner’s role cannot be changed');
     }
     const at = this.clock.now();
-    const outcome = await this.docUsers.share(access.docId, user.id, input.role, at);
+    const outcome = await this.docUsers.share(access.docId, user.id, input.role, at, caller.id);
     if (outcome.kind === 'no document') throw new DocumentNotFound();
     const added = outcome.kind === 'added';
     return { added, docUser: toDocUser(user, input.role, added ? at : outcome.addedAt) };
@@ -67,6 +67,6 @@ export class DocUsersService {
     if (!leaving && !mayDo(access.role, 'manage members')) {
       throw new RoleForbids(access.role, 'manage members');
     }
-    if (!(await this.docUsers.remove(access.docId, userId))) throw new NotAUser(userId);
+    if (!(await this.docUsers.remove(access.docId, userId, caller.id))) throw new NotAUser(userId);
   }
 }

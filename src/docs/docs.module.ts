@@ -9,6 +9,7 @@ import { DocsController } from './docs.controller';
 import { DocsRepository } from './docs.repository';
 import { DocsService } from './docs.service';
 import { HtmlSanitizer } from './html-sanitizer';
+import { MemberChanges } from './member-changes';
 import { PurgeJob } from './purge-job';
 import { RevisionsController } from './revisions.controller';
 import { RevisionsRepository } from './revisions.repository';
@@ -31,7 +32,8 @@ import { TrashService } from './trash.service';
     TrashRepository,
     PurgeJob,
     HtmlSanitizer,
+    MemberChanges,
   ],
-  exports: [PurgeJob],
+  exports: [PurgeJob, MemberChanges],
 })
 export class DocsModule {}

@@ -1,0 +1,49 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { timestampColumn } from '../../database/column-types';
+import { Webhook } from './webhook.entity';
+import { WebhookEvent } from './webhook-event.entity';
+
+/**
+ * The outbox: one event still to deliver to one webhook. A dispatcher claims a row with a
+ * conditional UPDATE that sets who holds it until when; an expired claim can be taken by
+ * another. The row goes when the event is delivered or its retries run out.
+ */
+@Entity({ name: 'webhook_deliveries' })
+@Index('IDX_webhook_deliveries_due', ['nextAttemptAt'])
+@Index('IDX_webhook_deliveries_webhook_doc', ['webhookId', 'docId'])
+export class WebhookDelivery {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ name: 'event_id', type: 'int' })
+  eventId: number;
+
+  @ManyToOne(() => WebhookEvent, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'event_id' })
+  event?: WebhookEvent;
+
+  @Column({ name: 'webhook_id', type: 'int' })
+  webhookId: number;
+
+  @ManyToOne(() => Webhook, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'webhook_id' })
+  webhook?: Webhook;
+
+  /** The event's document: when its member loses access, their pending events are dropped. */
+  @Column({ name: 'doc_id', type: 'int' })
+  docId: number;
+
+  /** Attempts made so far. */
+  @Column({ type: 'int' })
+  attempts: number;
+
+  @Column(timestampColumn('next_attempt_at'))
+  nextAttemptAt: Date;
+
+  /** The claim of the dispatcher delivering it now, and until when it holds. */
+  @Column({ name: 'claimed_by', type: 'varchar', length: 64, nullable: true })
+  claimedBy: string | null;
+
+  @Column(timestampColumn('claimed_until', true))
+  claimedUntil: Date | null;
+}
