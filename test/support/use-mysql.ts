@@ -21,3 +21,5 @@ delete process.env.REDIS_URL;
 process.env.PURGE_INTERVAL_MS = '0';
 // One process per service the tests start, unless a test asks for workers.
 delete process.env.WEB_CONCURRENCY;
+// Webhook dispatchers run where a test turns them on (the webhook suites), not in every app.
+process.env.WEBHOOKS_DELIVER = 'false';
