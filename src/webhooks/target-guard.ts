@@ -92,12 +92,27 @@ export function forbiddenRange(address: string): string | null {
   return range === 'unicast' ? null : range;
 }
 
+/** How the refusal names the ranges met most (the others by ipaddr.js' name). */
+const RANGE_NAMES: Record<string, string> = {
+  loopback: 'a loopback address',
+  private: 'a private address',
+  linkLocal: 'a link-local address',
+  uniqueLocal: 'a unique local address',
+  multicast: 'a multicast address',
+  unspecified: 'an unspecified address',
+  broadcast: 'a broadcast address',
+  carrierGradeNat: 'a carrier-grade NAT address',
+  reserved: 'a reserved address',
+};
+
 function refuseAddress(address: string, policy: TargetPolicy, host?: string): void {
   if (policy.allowPrivate) return;
   const range = forbiddenRange(address);
   if (range === null) return;
   const what = host === undefined ? address : `${host} (${address})`;
-  throw new RefusedTarget(`url must not point to ${what}: a ${range} address`);
+  throw new RefusedTarget(
+    `url must not point to ${what}: ${RANGE_NAMES[range] ?? `a non-public address (${range})`}`,
+  );
 }
 
 /** The URL's host without the brackets of an IPv6 address. */

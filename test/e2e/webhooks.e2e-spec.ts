@@ -10,6 +10,7 @@ process.env.WEBHOOKS_RETRY_SCHEDULE = '1s,1s';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { ApiTokensService } from '../../src/auth/api-tokens.service';
+import { entityTag } from '../../src/common/http/entity-tags';
 import { DocsService } from '../../src/docs/docs.service';
 import { toUserProfile } from '../../src/users/user.mapper';
 import { UsersService } from '../../src/users/users.service';
@@ -284,11 +285,14 @@ describe(`webhooks (${databaseKind})`, () => {
         .set(owner.auth)
         .send({ email: editor.email, role: 'editor' })
         .expect(201);
-      await request(test.http)
+      // The update's new version (MySQL reads it from LAST_INSERT_ID(), which the outbox
+      // trigger's own inserts must not change) is in its ETag.
+      const updated = await request(test.http)
         .put(`/api/v1/docs/${uuid}`)
         .set(editor.auth)
         .send({ title: 'Plan v2' })
         .expect(204);
+      expect(updated.headers.etag).toBe(entityTag(2));
       await request(test.http)
         .put(`/api/v1/docs/${uuid}`)
         .set(owner.auth)
@@ -482,6 +486,20 @@ describe(`webhooks (${databaseKind})`, () => {
         },
       });
     }, 20_000);
+
+    it('a redirect is not followed: it is a failed attempt', async () => {
+      const owner = await givenUser(test);
+      const receiver = await givenReceiver();
+      const elsewhere = await givenReceiver();
+      receiver.answer = () => 302;
+      receiver.location = elsewhere.url;
+      const { id } = await givenWebhook(owner, receiver, ['document.created']);
+      await givenDoc(test, owner);
+      const [entry] = await waitForLog(owner, id, 1);
+      expect(entry).toMatchObject({ attempt: 1, status_code: 302, error: null });
+      expect(entry.next_attempt_at).toMatch(ISO_UTC_MS);
+      expect(elsewhere.requests).toEqual([]);
+    });
 
     it('after the last retry an event is given up; an unreachable receiver is logged as such', async () => {
       const owner = await givenUser(test);

@@ -31,6 +31,8 @@ export type Answer = number | 'hang';
 export class WebhookReceiver {
   readonly requests: ReceivedRequest[] = [];
   answer: (request: ReceivedRequest) => Answer = () => 200;
+  /** A `Location` header sent with every answer (for redirects). */
+  location?: string;
   private readonly waiters: { match: (r: ReceivedRequest[]) => boolean; done: () => void }[] = [];
   private readonly hanging: ServerResponse[] = [];
   private server?: Server;
@@ -56,7 +58,7 @@ export class WebhookReceiver {
         this.requests.push(received);
         const answer = this.answer(received);
         if (answer === 'hang') this.hanging.push(response);
-        else response.writeHead(answer).end();
+        else response.writeHead(answer, this.location ? { location: this.location } : {}).end();
         this.check();
       });
     });
