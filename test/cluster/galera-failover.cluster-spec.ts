@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GaleraCluster, startCluster } from '../../scripts/galera-cluster';
 import { buildIfNeeded, runCli, RunningService, startBuiltService } from '../support/built-service';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 const LOAD_MS = 30_000;
 const KILL_AT_MS = 10_000;
@@ -207,11 +208,13 @@ describe('a Galera cluster behind HAProxy', () => {
   process.once('exit', killEverything);
 
   let env: NodeJS.ProcessEnv = {};
+  const receiver = new WebhookReceiver();
   // Generous: two workers each, and on a busy machine a start can take long.
   const slowStart = { startTimeoutMs: 120_000 };
 
   beforeAll(async () => {
     buildIfNeeded();
+    await receiver.start();
     cluster = await startCluster({ log: note });
     const databaseUrl = cluster.url('docs');
     env = {
@@ -222,6 +225,12 @@ describe('a Galera cluster behind HAProxy', () => {
       RATE_LIMIT_PER_TOKEN: '1000000',
       RATE_LIMIT_PER_ADDRESS: '1000000',
       LOG_LEVEL: 'log',
+      // Every worker of both instances runs a webhook dispatcher, delivering to a local receiver.
+      WEBHOOKS_DELIVER: 'true',
+      WEBHOOKS_ALLOW_HTTP: 'true',
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+      WEBHOOKS_POLL_MS: '50',
+      WEBHOOKS_RETRY_SCHEDULE: '1s,2s,5s',
     };
     // The first instance creates the database and runs the migrations; then the second, while
     // the users and their tokens are made.
@@ -253,6 +262,7 @@ describe('a Galera cluster behind HAProxy', () => {
   afterAll(async () => {
     await Promise.all(services.map((service) => service.stop()));
     await cluster?.stop();
+    await receiver.stop();
     process.removeListener('exit', killEverything);
     console.info(log.join('\n'));
   }, 60_000);
@@ -263,6 +273,14 @@ describe('a Galera cluster behind HAProxy', () => {
       expect(service.output()).toContain('Worker 1 ready');
       expect(service.output()).toContain('Worker 2 ready');
       expect(service.output()).toContain('with 2 workers');
+    }
+    for (const user of users) {
+      const response = await fetch(`${services[0].baseUrl}/api/v1/webhooks`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url: receiver.url, events: ['document.created'] }),
+      });
+      expect(response.status).toBe(201);
     }
     const ledger: Ledger = {
       attempts: [],
@@ -357,6 +375,20 @@ describe('a Galera cluster behind HAProxy', () => {
         total_count: owned,
       });
     }
+
+    // --- webhooks: every acknowledged create is delivered (at least once), and no event is
+    // of a create that was rolled back (certification failures, the kill) ---
+    const deliveredIds = () => new Set(receiver.events().map((event) => event.document.uuid));
+    await receiver.waitFor(() => ledger.created.every((c) => deliveredIds().has(c.uuid)));
+    const phantom = [...deliveredIds()].filter((uuid) => !stored.has(uuid));
+    expect(phantom).toEqual([]);
+    const byEventId = new Map<string, number>();
+    for (const event of receiver.events())
+      byEventId.set(event.id, (byEventId.get(event.id) ?? 0) + 1);
+    note(
+      `webhooks: ${byEventId.size} events delivered to ${users.length} webhooks by 4 dispatchers, ` +
+        `${receiver.requests.length - byEventId.size} repeated delivery(ies)`,
+    );
 
     // --- read-your-writes: a list sent right after a 201 shows the new document ---
     expect(ledger.readYourWrites.filter((check) => !check.seen)).toEqual([]);
