@@ -45,6 +45,11 @@
 //                             bench/results/profiles; summary printed, see profile-summary.js)
 //   --alloc-prof              the same for memory allocated (sampling heap profiler, freed
 //                             objects included): bytes allocated per request by origin
+//   --webhook                 the benchmark's user subscribes one webhook (all events) to a
+//                             local receiver (bench/webhook-receiver.js, its own process) after
+//                             seeding: every write then writes its event to the outbox, and the
+//                             service delivers it; prints events/s and the lag from the write to
+//                             receipt (p50/p99), and what was left to deliver when the load ended
 //   --keep                    leave the database in place (MySQL, or the SQLite file)
 // MySQL: BENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306); the database is dms_bench_<time>.
 // Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379). The service runs as `npm run
@@ -140,6 +145,7 @@ function parseArgs(argv) {
     else if (arg === '--sizes') options.sizes = value().split(',').map(positiveInteger);
     else if (arg === '--sweep') options.sweep = true;
     else if (arg === '--keep') options.keep = true;
+    else if (arg === '--webhook') options.webhook = true;
     else if (arg === '--cpu-prof') options.cpuProf = true;
     else if (arg === '--alloc-prof') options.allocProf = true;
     else if (arg === '--only') options.only = value();
@@ -306,6 +312,8 @@ function targetsFor(options) {
         ...SERVER_ENV,
         WEB_CONCURRENCY: String(workers),
         ...((options.redis || options.workers > 1) && { REDIS_URL: redisUrl }),
+        // The receiver is on 127.0.0.1, over http: allowed for the benchmark only.
+        ...(options.webhook && { WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' }),
       },
     });
   }
@@ -1111,9 +1119,12 @@ async function benchDatabase(kind, options, stamp) {
           options.only === undefined ||
           options.only.split(',').some((text) => testCase.name.includes(text.trim())),
       );
+      const receiver = options.webhook ? await subscribeWebhook(servers, seed) : undefined;
+      const loadStart = Date.now();
       report.runs = await runCases(servers, seed, cases, options, kind);
       report.cases = summarise(report.runs);
       printResults(heading(options.docs), report.cases, servers);
+      if (receiver) report.webhook = await reportWebhook(receiver, db, loadStart, Date.now());
     }
     for (const server of servers) {
       server.heapAfterBench = await server.probe({ probe: 'heap' });
@@ -1247,6 +1258,63 @@ async function main() {
   );
   if (options.search) return benchSearchEverywhere(kinds, options, stamp);
   for (const kind of kinds) await benchDatabase(kind, options, stamp);
+}
+
+/**
+ * `--webhook`: starts the receiver process and subscribes the benchmark's user to every event
+ * through the service's API. Returns the receiver.
+ */
+async function subscribeWebhook(servers, seed) {
+  const receiver = spawn(process.execPath, [join(__dirname, 'webhook-receiver.js')], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const { port } = await new Promise((resolve) => receiver.once('message', resolve));
+  const service = servers.find((server) => server.kind === 'service');
+  const response = await fetch(`${service.baseUrl}/api/v1/webhooks`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${seed.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url: `http://127.0.0.1:${port}/bench`, events: ['*'] }),
+  });
+  if (response.status !== 201) throw new Error(`webhook not created: ${await response.text()}`);
+  return receiver;
+}
+
+/** What the receiver got during the load and after it, until the outbox is empty. */
+async function reportWebhook(receiver, db, loadStart, loadEnd) {
+  const summary = () =>
+    new Promise((resolve) => {
+      receiver.once('message', resolve);
+      receiver.send('summary');
+    });
+  const pending = async () =>
+    Number((await db.all('SELECT COUNT(*) AS n FROM webhook_deliveries'))[0].n);
+  const atLoadEnd = await summary();
+  const leftAtLoadEnd = await pending();
+  const drainStart = Date.now();
+  while ((await pending()) > 0 && Date.now() - drainStart < 120_000) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const final = await summary();
+  receiver.disconnect();
+  const events = await db.all('SELECT COUNT(*) AS n FROM webhook_attempts');
+  const result = {
+    deliveredDuringLoad: atLoadEnd.count,
+    loadSeconds: (loadEnd - loadStart) / 1000,
+    eventsPerSecondDuringLoad: Math.round(atLoadEnd.count / ((loadEnd - loadStart) / 1000)),
+    pendingAtLoadEnd: leftAtLoadEnd,
+    drainedInMs: Date.now() - drainStart,
+    delivered: final.count,
+    distinctEvents: final.distinct,
+    attemptsLogged: Number(events[0].n),
+    lagMs: final.lagMs,
+  };
+  console.log(
+    `\nWebhook: ${result.delivered} deliveries (${result.distinctEvents} distinct events), ` +
+      `${result.eventsPerSecondDuringLoad} events/s during the load (${result.deliveredDuringLoad} in ${result.loadSeconds.toFixed(0)} s), ` +
+      `${result.pendingAtLoadEnd} pending when it ended, drained in ${result.drainedInMs} ms; ` +
+      `lag from write to receipt p50 ${result.lagMs.p50} ms, p99 ${result.lagMs.p99} ms, max ${result.lagMs.max} ms`,
+  );
+  return result;
 }
 
 /** `--search`: bench/search-bench.js on each database, beside PostgreSQL. */

@@ -24,6 +24,7 @@ export function buildOpenApiDocument(app: INestApplication) {
     .addTag('revisions', 'Every version of a document: read one, restore one')
     .addTag('trash', 'Deleted documents, kept for a while: restore one, or delete it for good')
     .addTag('search', 'Find documents by the words in their title and text, in any language')
+    .addTag('webhooks', 'Signed events sent to your URL when documents change')
     .addTag('folders', 'The folders documents live in (`~/a/b`)')
     .addTag('health', 'Liveness of the service and its database')
     .addBearerAuth(

@@ -98,12 +98,15 @@ export class TransactionRunner {
   /**
    * Runs one write statement outside a transaction; on SQLite only once no transaction is
    * open. On MySQL a statement rolled back by a conflict (Galera certifies autocommit
-   * statements too) is run again like a transaction.
+   * statements too) is run again like a transaction, up to `attempts` runs in all.
    */
-  exclusive<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  exclusive<T>(
+    work: (manager: EntityManager) => Promise<T>,
+    attempts = CONFLICT_ATTEMPTS,
+  ): Promise<T> {
     if (this.dataSource.options.type === 'better-sqlite3') {
       return this.sqliteTurn.take(() => work(this.dataSource.manager));
     }
-    return retryConflicts(() => work(this.dataSource.manager));
+    return retryConflicts(() => work(this.dataSource.manager), attempts);
   }
 }

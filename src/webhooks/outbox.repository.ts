@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { EntityManager } from 'typeorm';
+import { WriteConflict } from '../database/database-errors';
 import { Sql } from '../database/sql';
 import { toSqlTimestamp } from '../database/sql-values';
 import { TransactionRunner } from '../database/transaction-runner';
@@ -50,9 +51,18 @@ SELECT (SELECT id FROM webhook_events WHERE uuid = ?), w.id, ?, 0, ? ${WANTING}`
 const DROP_PENDING = `DELETE FROM webhook_deliveries
 WHERE doc_id = ? AND webhook_id IN (SELECT id FROM webhooks WHERE user_id = ?)`;
 
-const DUE = `SELECT d.id AS id, d.webhook_id AS webhook_id FROM webhook_deliveries d
-JOIN webhooks w ON w.id = d.webhook_id AND w.active = 1
-WHERE d.next_attempt_at <= ? AND (d.claimed_until IS NULL OR d.claimed_until <= ?)`;
+/**
+ * Due deliveries not claimed by anyone (or whose claim expired), at most `room` of each webhook
+ * (its first ones), oldest first. Parameters: now, now, then those of the room expression.
+ */
+const dueSql = (room: string) => `SELECT id FROM (
+  SELECT d.id AS id, d.webhook_id AS webhook_id, d.next_attempt_at AS next_attempt_at,
+    ROW_NUMBER() OVER (PARTITION BY d.webhook_id ORDER BY d.next_attempt_at, d.id) AS n
+  FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id AND w.active = 1
+  WHERE d.next_attempt_at <= ? AND (d.claimed_until IS NULL OR d.claimed_until <= ?)
+) due
+WHERE n <= ${room}
+ORDER BY next_attempt_at, id LIMIT ?`;
 const claimSql = (count: number) => `UPDATE webhook_deliveries SET claimed_by = ?, claimed_until = ?
 WHERE id IN (${placeholders(count)}) AND (claimed_until IS NULL OR claimed_until <= ?)`;
 const CLAIMED = `SELECT d.id AS id, d.webhook_id AS webhook_id, d.attempts AS attempts, w.url AS url,
@@ -117,32 +127,50 @@ export class OutboxRepository {
   }
 
   /**
-   * Claims up to `limit` due deliveries until `until`, skipping webhooks in `busy`, with one
-   * conditional UPDATE: a delivery another dispatcher holds (and whose claim has not expired)
-   * is not taken. Returns those this claim got.
+   * Claims up to `limit` due deliveries until `until`, at most `perWebhook` of one webhook less
+   * those of it in `inFlight` (its deliveries this dispatcher is sending), with one conditional
+   * UPDATE: a delivery another dispatcher holds (and whose claim has not expired) is not taken.
+   * Returns those this claim got.
    */
   async claim(
     claimId: string,
     now: Date,
     until: Date,
     limit: number,
-    busy: number[],
+    perWebhook: number,
+    inFlight: ReadonlyMap<number, number>,
   ): Promise<ClaimedDelivery[]> {
     const timestamp = toSqlTimestamp(now);
-    const skip = busy.length === 0 ? '' : ` AND d.webhook_id NOT IN (${placeholders(busy.length)})`;
-    const due = await this.sql.rows<{ id: number }>(
-      `${DUE}${skip} ORDER BY d.next_attempt_at, d.id LIMIT ?`,
-      [timestamp, timestamp, ...busy, limit],
-    );
+    const busy = [...inFlight];
+    const room =
+      busy.length === 0
+        ? '?'
+        : `CASE webhook_id ${busy.map(() => 'WHEN ? THEN ?').join(' ')} ELSE ? END`;
+    const roomValues = [...busy.flatMap(([id, count]) => [id, perWebhook - count]), perWebhook];
+    const due = await this.sql.rows<{ id: number }>(dueSql(room), [
+      timestamp,
+      timestamp,
+      ...roomValues,
+      limit,
+    ]);
     if (due.length === 0) return [];
     const ids = due.map((row) => Number(row.id));
-    const claimed = await this.transactions.exclusive((manager) =>
-      this.sql.run(
-        claimSql(ids.length),
-        [claimId, toSqlTimestamp(until), ...ids, timestamp],
-        manager,
-      ),
-    );
+    // Dispatchers on other Galera nodes claiming the same rows make this fail certification:
+    // they got them, so it is not run again.
+    const claimed = await this.transactions
+      .exclusive(
+        (manager) =>
+          this.sql.run(
+            claimSql(ids.length),
+            [claimId, toSqlTimestamp(until), ...ids, timestamp],
+            manager,
+          ),
+        1,
+      )
+      .catch((error: unknown) => {
+        if (error instanceof WriteConflict) return { affected: 0 };
+        throw error;
+      });
     if (claimed.affected === 0) return [];
     return this.sql.rows<ClaimedDelivery>(`${CLAIMED} AND d.id IN (${placeholders(ids.length)})`, [
       claimId,

@@ -96,20 +96,19 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   private async claimAndSend(room: number): Promise<number> {
     const claimId = randomUUID();
     const now = this.clock.now();
-    const busy = [...this.inFlight]
-      .filter(([, count]) => count >= MAX_IN_FLIGHT_PER_WEBHOOK)
-      .map(([webhookId]) => webhookId);
     const claimed = await this.outbox.claim(
       claimId,
       now,
       new Date(now.getTime() + CLAIM_MS),
       room,
-      busy,
+      MAX_IN_FLIGHT_PER_WEBHOOK,
+      this.inFlight,
     );
     let started = 0;
     for (const delivery of claimed) {
       const webhookId = Number(delivery.webhook_id);
       const count = this.inFlight.get(webhookId) ?? 0;
+      // Only if this dispatcher stopped meanwhile: the claim asked for no more than there is room for.
       if (count >= MAX_IN_FLIGHT_PER_WEBHOOK || this.stopped) {
         await this.outbox.release(delivery.id, claimId);
         continue;

@@ -76,7 +76,12 @@ export class WebhooksController {
 
   @Get(':id')
   @ID_PARAM
-  @ApiOperation({ operationId: 'getWebhook', summary: 'Get one of your webhooks' })
+  @ApiOperation({
+    operationId: 'getWebhook',
+    summary: 'Get one of your webhooks',
+    description:
+      'Its target, its events, and whether it is active (with why the service turned it off, if it did). The secret is never shown again.',
+  })
   @ApiOkResponse({ description: 'The webhook, without its secret.', type: WebhookDto })
   @ApiErrorResponses({ 400: 'id must be a UUID' }, NOT_FOUND)
   get(@CurrentUser() user: UserProfile, @Param('id', idPipe) id: string): Promise<WebhookDto> {
