@@ -78,8 +78,9 @@ WHERE d.claimed_by = ?`;
 const RELEASE = `UPDATE webhook_deliveries SET claimed_by = NULL, claimed_until = NULL
 WHERE id = ? AND claimed_by = ?`;
 
+/** Nothing when the webhook was deleted while the attempt was under way. */
 const LOG_ATTEMPT = `INSERT INTO webhook_attempts (webhook_id, event_uuid, type, attempt, status_code, error, duration_ms, attempted_at, next_attempt_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+SELECT id, ?, ?, ?, ?, ?, ?, ?, ? FROM webhooks WHERE id = ?`;
 const DELIVERED = 'DELETE FROM webhook_deliveries WHERE id = ? AND claimed_by = ?';
 const RESCHEDULE = `UPDATE webhook_deliveries SET attempts = ?, next_attempt_at = ?, claimed_by = NULL, claimed_until = NULL
 WHERE id = ? AND claimed_by = ?`;
@@ -271,9 +272,10 @@ WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id) OR
     await this.sql.run(
       LOG_ATTEMPT,
       [
-        ...[delivery.webhook_id, delivery.event_uuid, delivery.type, delivery.attempts + 1],
+        ...[delivery.event_uuid, delivery.type, delivery.attempts + 1],
         ...[outcome.statusCode, outcome.error?.slice(0, 255) ?? null, outcome.durationMs],
         ...[toSqlTimestamp(outcome.at), retryAt === null ? null : toSqlTimestamp(retryAt)],
+        delivery.webhook_id,
       ],
       manager,
     );

@@ -48,6 +48,11 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     @Inject(appConfig.KEY) private readonly config: AppConfigValues,
   ) {}
 
+  /** Attempts this dispatcher has under way now. */
+  get deliveriesUnderWay(): number {
+    return this.total;
+  }
+
   onApplicationBootstrap(): void {
     if (this.config.webhooks.deliver) this.loop = this.run();
   }

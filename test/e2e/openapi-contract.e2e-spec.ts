@@ -10,6 +10,7 @@ import { DocsService } from '../../src/docs/docs.service';
 import { RevisionsService } from '../../src/docs/revisions.service';
 import { TrashService } from '../../src/docs/trash.service';
 import { SearchService } from '../../src/search/search.service';
+import { WebhooksService } from '../../src/webhooks/webhooks.service';
 import { FoldersService } from '../../src/folders/folders.service';
 import { hashIdempotencyKey } from '../../src/idempotency/idempotency-key';
 import { requestFingerprint } from '../../src/idempotency/request-fingerprint';
@@ -34,6 +35,11 @@ const TRASH = '/api/v1/trash';
 const SEARCH = '/api/v1/search';
 const TRASH_RESTORE = '/api/v1/trash/{uuid}/restore';
 const TRASHED = '/api/v1/trash/{uuid}';
+const WEBHOOKS = '/api/v1/webhooks';
+const WEBHOOK = '/api/v1/webhooks/{id}';
+const WEBHOOK_DELIVERIES = '/api/v1/webhooks/{id}/deliveries';
+/** A public address written out: the target guard needs no DNS for it (nothing is sent). */
+const WEBHOOK_TARGET = { url: 'https://93.184.216.34/hook', events: ['document.created'] };
 const HEALTH = '/health';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
 const OVERSIZED = { title: 'Big', html: 'x'.repeat(5 * 1024 * 1024 + 1) };
@@ -91,10 +97,11 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
 
   /** Sends a request to a documented route and checks the response against the document. */
   async function call(
-    method: 'get' | 'post' | 'put' | 'delete',
+    method: 'get' | 'post' | 'put' | 'patch' | 'delete',
     path: string,
     options: {
       uuid?: string;
+      id?: string;
       userId?: number | string;
       version?: number | string;
       query?: string;
@@ -107,6 +114,7 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     const url =
       path
         .replace('{uuid}', options.uuid ?? '')
+        .replace('{id}', options.id ?? MISSING_UUID)
         .replace('{user_id}', String(options.userId ?? ''))
         .replace('{version}', String(options.version ?? '')) + (options.query ?? '');
     let pending = request((options.app ?? test).http)[method](url);
@@ -714,6 +722,113 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     });
   });
 
+  describe('webhooks', () => {
+    let id: string;
+
+    describe('createWebhook', () => {
+      it('201 with its secret', async () => {
+        const response = await call('post', WEBHOOKS, {
+          body: { ...WEBHOOK_TARGET, description: 'Team chat notices' },
+        });
+        expect(response.status).toBe(201);
+        id = (response.body as { id: string }).id;
+      });
+
+      it('400 for a private target', async () => {
+        const body = { ...WEBHOOK_TARGET, url: 'https://10.0.0.1/hook' };
+        expect((await call('post', WEBHOOKS, { body })).status).toBe(400);
+      });
+
+      it('401 without a token', async () => {
+        const response = await call('post', WEBHOOKS, { body: WEBHOOK_TARGET, token: null });
+        expect(response.status).toBe(401);
+      });
+
+      it('403 with a read-only token', async () => {
+        expectInsufficientScope(
+          await call('post', WEBHOOKS, { body: WEBHOOK_TARGET, token: readOnly }),
+        );
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(test.app.get(WebhooksService), 'create');
+        expect((await call('post', WEBHOOKS, { body: WEBHOOK_TARGET })).status).toBe(500);
+      });
+    });
+
+    describe('listWebhooks', () => {
+      it('200 with the webhooks', async () => {
+        expect((await call('get', WEBHOOKS)).status).toBe(200);
+      });
+
+      it('401 without a token', async () => {
+        expect((await call('get', WEBHOOKS, { token: null })).status).toBe(401);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(test.app.get(WebhooksService), 'list');
+        expect((await call('get', WEBHOOKS)).status).toBe(500);
+      });
+    });
+
+    describe.each([
+      ['getWebhook', 'get', WEBHOOK, 'get', undefined, 200],
+      ['updateWebhook', 'patch', WEBHOOK, 'update', { events: ['*'] }, 200],
+      ['listWebhookDeliveries', 'get', WEBHOOK_DELIVERIES, 'deliveries', undefined, 200],
+    ] as const)('%s', (_name, method, path, serviceMethod, body, ok) => {
+      it(`${ok} for one of the caller's webhooks`, async () => {
+        expect((await call(method, path, { id, body })).status).toBe(ok);
+      });
+
+      it('400 for an id that is no UUID', async () => {
+        expect((await call(method, path, { id: 'nope', body })).status).toBe(400);
+      });
+
+      it('401 without a token', async () => {
+        expect((await call(method, path, { id, body, token: null })).status).toBe(401);
+      });
+
+      it("404 for another user's webhook", async () => {
+        expect((await call(method, path, { id, body, token: other.token })).status).toBe(404);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(test.app.get(WebhooksService), serviceMethod);
+        expect((await call(method, path, { id, body })).status).toBe(500);
+      });
+    });
+
+    it('updateWebhook: 403 with a read-only token', async () => {
+      expectInsufficientScope(
+        await call('patch', WEBHOOK, { id, body: { active: false }, token: readOnly }),
+      );
+    });
+
+    describe('deleteWebhook', () => {
+      it('400 for an id that is no UUID', async () => {
+        expect((await call('delete', WEBHOOK, { id: 'nope' })).status).toBe(400);
+      });
+
+      it('401 without a token', async () => {
+        expect((await call('delete', WEBHOOK, { id, token: null })).status).toBe(401);
+      });
+
+      it('403 with a read-only token', async () => {
+        expectInsufficientScope(await call('delete', WEBHOOK, { id, token: readOnly }));
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(test.app.get(WebhooksService), 'delete');
+        expect((await call('delete', WEBHOOK, { id })).status).toBe(500);
+      });
+
+      it('204, then 404 for the same webhook', async () => {
+        expect((await call('delete', WEBHOOK, { id })).status).toBe(204);
+        expect((await call('delete', WEBHOOK, { id })).status).toBe(404);
+      });
+    });
+  });
+
   describe('deleteDoc', () => {
     it('400 for a malformed uuid', async () => {
       expect((await call('delete', DOC, { uuid: 'nope' })).status).toBe(400);
@@ -795,6 +910,18 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       expect((await call(method, path, { uuid })).status).toBe(503);
     });
 
+    it.each([
+      ['post', WEBHOOKS, 'create', WEBHOOK_TARGET],
+      ['get', WEBHOOKS, 'list', undefined],
+      ['get', WEBHOOK, 'get', undefined],
+      ['patch', WEBHOOK, 'update', { active: true }],
+      ['delete', WEBHOOK, 'delete', undefined],
+      ['get', WEBHOOK_DELIVERIES, 'deliveries', undefined],
+    ] as const)('%s %s', async (method, path, serviceMethod, body) => {
+      databaseDownForNextCall(test.app.get(WebhooksService), serviceMethod);
+      expect((await call(method, path, { body })).status).toBe(503);
+    });
+
     it('get /api/v1/search', async () => {
       databaseDownForNextCall(test.app.get(SearchService), 'search');
       expect((await call('get', SEARCH, { query: '?q=x' })).status).toBe(503);
@@ -830,6 +957,12 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       ['get', TRASH, undefined],
       ['post', TRASH_RESTORE, undefined],
       ['delete', TRASHED, undefined],
+      ['post', WEBHOOKS, WEBHOOK_TARGET],
+      ['get', WEBHOOKS, undefined],
+      ['get', WEBHOOK, undefined],
+      ['patch', WEBHOOK, { active: true }],
+      ['delete', WEBHOOK, undefined],
+      ['get', WEBHOOK_DELIVERIES, undefined],
     ] as const)('%s %s', async (method, path, body) => {
       const { token } = await givenUser(limited);
       const target = { app: limited, token, uuid, userId: 1, version: 1, body };

@@ -497,18 +497,20 @@ describe(`query budget per request (${databaseKind})`, () => {
       editor = await givenUser(test);
     });
 
-    it('sharing reads the caller’s role and the user, then adds them in one short transaction', async () => {
+    it('sharing reads the caller’s role and the user, then adds them and their event in one short transaction', async () => {
       await request(test.http)
         .post(`/api/v1/docs/${uuid}/users`)
         .set(owner.auth)
         .send({ email: editor.email, role: 'editor' })
         .expect(201);
       const statements = afterAuth();
-      expect(statements).toHaveLength(4);
+      expect(statements).toHaveLength(5);
       expect(statements[0]).toMatch(/^SELECT d\.id AS doc_id, me\.role AS role/);
       expect(statements[1]).toMatch(/FROM .*users/);
       expect(statements[2]).toMatch(/^SELECT d\.updated_at AS updated_at, t\.role AS role/);
       expect(statements[3]).toMatch(/^INSERT INTO user_docs/);
+      // The member.added event: inserts nothing when no webhook wants it (none here).
+      expect(statements[4]).toMatch(/^INSERT INTO webhook_events .* WHERE d\.id = \? AND EXISTS/s);
       expect(log.transactions()).toBe(1);
     });
 
@@ -517,15 +519,21 @@ describe(`query budget per request (${databaseKind})`, () => {
       expect(afterAuth()).toHaveLength(1);
     });
 
-    it('removing one reads the caller’s role, then one DELETE', async () => {
+    it('removing one reads the caller’s role, then in one short transaction the role removed, the DELETE, and what it means for webhooks', async () => {
       await request(test.http)
         .delete(`/api/v1/docs/${uuid}/users/${editor.id}`)
         .set(owner.auth)
         .expect(204);
       const statements = afterAuth();
-      expect(statements).toHaveLength(2);
-      expect(statements[1]).toMatch(/^DELETE FROM user_docs WHERE doc_id = \? AND user_id = \?/);
-      expect(log.transactions()).toBe(0);
+      expect(statements).toHaveLength(5);
+      expect(statements[1]).toMatch(
+        /^SELECT role FROM user_docs WHERE doc_id = \? AND user_id = \?/,
+      );
+      expect(statements[2]).toMatch(/^DELETE FROM user_docs WHERE doc_id = \? AND user_id = \?/);
+      // Their webhooks' pending events of the document go; then the member.removed event.
+      expect(statements[3]).toMatch(/^DELETE FROM webhook_deliveries WHERE doc_id = \?/);
+      expect(statements[4]).toMatch(/^INSERT INTO webhook_events /);
+      expect(log.transactions()).toBe(1);
     });
   });
 

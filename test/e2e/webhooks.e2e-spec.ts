@@ -7,12 +7,14 @@ process.env.WEBHOOKS_ALLOW_PRIVATE = 'true';
 process.env.WEBHOOKS_POLL_MS = '20';
 process.env.WEBHOOKS_RETRY_SCHEDULE = '1s,1s';
 
+import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { ApiTokensService } from '../../src/auth/api-tokens.service';
 import { entityTag } from '../../src/common/http/entity-tags';
 import { DocsService } from '../../src/docs/docs.service';
 import { toUserProfile } from '../../src/users/user.mapper';
+import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
 import { UsersService } from '../../src/users/users.service';
 import { givenDoc, givenUser, TestUser } from '../support/builders';
 import { ISO_UTC_MS, UUID } from '../support/expectations';
@@ -545,6 +547,30 @@ describe(`webhooks (${databaseKind})`, () => {
       slow.release(200);
       await slow.waitForCount(8);
     }, 30_000);
+
+    it('a webhook deleted while a delivery to it is under way is gone for good, quietly', async () => {
+      const owner = await givenUser(test);
+      const receiver = await givenReceiver();
+      receiver.answer = () => 'hang';
+      const { id } = await givenWebhook(owner, receiver, ['document.created']);
+      const warnings = jest.spyOn(Logger.prototype, 'warn');
+      try {
+        await givenDoc(test, owner);
+        await receiver.waitForCount(1);
+        await request(test.http).delete(`/api/v1/webhooks/${id}`).set(owner.auth).expect(204);
+        receiver.release(200);
+        // The attempt's outcome finds neither its delivery nor its webhook: nothing to record.
+        const dispatcher = test.app.get(WebhookDispatcher);
+        await waitFor(() => Promise.resolve(dispatcher.deliveriesUnderWay === 0));
+        const [logged] = await test.dataSource.query<{ n: number }[]>(
+          'SELECT COUNT(*) AS n FROM webhook_attempts a LEFT JOIN webhooks w ON w.id = a.webhook_id WHERE w.id IS NULL',
+        );
+        expect(Number(logged.n)).toBe(0);
+        expect(warnings).not.toHaveBeenCalled();
+      } finally {
+        warnings.mockRestore();
+      }
+    });
 
     it('50 failed attempts in a row turn a webhook off; turning it on again resumes it', async () => {
       const owner = await givenUser(test);
