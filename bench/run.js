@@ -47,9 +47,11 @@
 //                             objects included): bytes allocated per request by origin
 //   --webhook                 the benchmark's user subscribes one webhook (all events) to a
 //                             local receiver (bench/webhook-receiver.js, its own process) after
-//                             seeding: every write then writes its event to the outbox, and the
-//                             service delivers it; prints events/s and the lag from the write to
-//                             receipt (p50/p99), and what was left to deliver when the load ended
+//                             seeding, and the service takes a second turn per round, "service
+//                             +webhook", with it on (off in every other turn): each write then
+//                             writes its event to the outbox and the service delivers it. Prints
+//                             that turn against the service's, events/s and the lag from the
+//                             write to receipt (p50/p99), and what was pending when the load ended
 //   --keep                    leave the database in place (MySQL, or the SQLite file)
 // MySQL: BENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306); the database is dms_bench_<time>.
 // Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379). The service runs as `npm run
@@ -855,6 +857,7 @@ async function runCases(servers, seed, cases, options, kind) {
   for (const testCase of cases) {
     for (let round = 1; round <= options.rounds; round++) {
       for (const server of servers) {
+        await options.switchWebhook?.(server.webhookActive === true);
         const row = await measure(server, seed, options, testCase, round);
         rows.push({ ...row, round });
         console.log(
@@ -980,6 +983,9 @@ function printResults(title, summary, servers) {
       }
     }
   }
+  const hooked = servers.find((s) => s.webhookActive);
+  const plain = servers.find((s) => s.kind === 'service' && !s.webhookActive && s.workers === 1);
+  if (hooked && plain) compare(hooked, plain);
   const floor = servers.find((s) => s.kind === 'floor');
   const reference = servers.find((s) => s.kind === 'reference' && s.workers === 1);
   if (floor && reference) compare(floor, reference);
@@ -1119,7 +1125,7 @@ async function benchDatabase(kind, options, stamp) {
           options.only === undefined ||
           options.only.split(',').some((text) => testCase.name.includes(text.trim())),
       );
-      const receiver = options.webhook ? await subscribeWebhook(servers, seed) : undefined;
+      const receiver = options.webhook ? await subscribeWebhook(servers, seed, options) : undefined;
       const loadStart = Date.now();
       report.runs = await runCases(servers, seed, cases, options, kind);
       report.cases = summarise(report.runs);
@@ -1158,7 +1164,8 @@ async function benchDatabase(kind, options, stamp) {
     stopWatching();
     // Let the last requests autocannon left in flight finish before the servers stop.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    for (const server of servers) await server.stop();
+    // A second turn of one server ("service +webhook") is the same process: stopped once.
+    for (const server of servers.filter((s) => !s.webhookActive)) await server.stop();
     const note = await db.close(options.keep);
     if (note) console.log(note);
   }
@@ -1264,7 +1271,7 @@ async function main() {
  * `--webhook`: starts the receiver process and subscribes the benchmark's user to every event
  * through the service's API. Returns the receiver.
  */
-async function subscribeWebhook(servers, seed) {
+async function subscribeWebhook(servers, seed, options) {
   const receiver = spawn(process.execPath, [join(__dirname, 'webhook-receiver.js')], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -1276,6 +1283,22 @@ async function subscribeWebhook(servers, seed) {
     body: JSON.stringify({ url: `http://127.0.0.1:${port}/bench`, events: ['*'] }),
   });
   if (response.status !== 201) throw new Error(`webhook not created: ${await response.text()}`);
+  // The service takes a second turn in each round, "service +webhook", with the webhook on;
+  // every other turn has it off (no event is written for an inactive webhook, and its pending
+  // deliveries wait): the outbox's cost, measured in one run, turn by turn.
+  const { id } = await response.json();
+  servers.push({ ...service, name: 'service +webhook', webhookActive: true });
+  let active = true;
+  options.switchWebhook = async (on) => {
+    if (on === active) return;
+    const patched = await fetch(`${service.baseUrl}/api/v1/webhooks/${id}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${seed.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ active: on }),
+    });
+    if (patched.status !== 200) throw new Error(`webhook not switched: ${await patched.text()}`);
+    active = on;
+  };
   return receiver;
 }
 

@@ -20,7 +20,22 @@ export const CLAIM_MS = ATTEMPT_TIMEOUT_MS + 20_000;
 /** Failed attempts in a row after which a webhook is turned off. */
 export const DISABLE_AFTER_FAILURES = 50;
 /** Retry delays vary by up to this share either way, so retries of many events spread out. */
-const JITTER = 0.2;
+export const JITTER = 0.2;
+
+/**
+ * The delay before the next attempt, after `attemptsBefore` earlier ones and the one that just
+ * failed: that entry of the schedule, moved by up to `JITTER` either way (`random` in [0, 1));
+ * null once the schedule is used up.
+ */
+export function retryDelay(
+  scheduleMs: readonly number[],
+  attemptsBefore: number,
+  random: number,
+): number | null {
+  const delay = scheduleMs[attemptsBefore];
+  if (delay === undefined) return null;
+  return Math.round(delay * (1 - JITTER + random * 2 * JITTER));
+}
 
 /**
  * Delivers the outbox. Each instance (each worker) that delivers runs one: it claims due
@@ -159,10 +174,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
 
   /** When to try again after the attempt that followed `attemptsBefore` others; null: no more. */
   private retryAt(attemptsBefore: number): Date | null {
-    const delay = this.config.webhooks.retryScheduleMs[attemptsBefore];
-    if (delay === undefined) return null;
-    const jittered = delay * (1 - JITTER + Math.random() * 2 * JITTER);
-    return new Date(this.clock.now().getTime() + Math.round(jittered));
+    const delay = retryDelay(this.config.webhooks.retryScheduleMs, attemptsBefore, Math.random());
+    return delay === null ? null : new Date(this.clock.now().getTime() + delay);
   }
 
   /** At most one warning a minute: a database outage would otherwise log every poll. */
