@@ -82,7 +82,7 @@ export class Webhooks1795720000000 implements MigrationInterface {
       `CREATE INDEX "IDX_webhook_deliveries_webhook_doc" ON "webhook_deliveries" ("webhook_id", "doc_id") `,
     );
     await queryRunner.query(
-      `CREATE INDEX "IDX_webhook_deliveries_due" ON "webhook_deliveries" ("next_attempt_at") `,
+      `CREATE INDEX "IDX_webhook_deliveries_due" ON "webhook_deliveries" ("webhook_id", "next_attempt_at") `,
     );
     for (const [name, body] of Object.entries(TRIGGERS)) {
       await queryRunner.query(`CREATE TRIGGER "${name}" ${body}`);

@@ -37,6 +37,16 @@ export interface AttemptOutcome {
   at: Date;
 }
 
+/** One attempt and what follows from it. */
+export interface AttemptResult {
+  delivery: ClaimedDelivery;
+  outcome: AttemptOutcome;
+  /** Whether the receiver took it (a 2xx). */
+  ok: boolean;
+  /** When it is tried again; null once delivered or given up. */
+  retryAt: Date | null;
+}
+
 /** The webhooks that want an event of this bit of one document, for its members and one more user. */
 const WANTING = `FROM webhooks w
 WHERE (w.user_id IN (SELECT user_id FROM user_docs WHERE doc_id = ?) OR w.user_id = ?)
@@ -51,18 +61,21 @@ SELECT (SELECT id FROM webhook_events WHERE uuid = ?), w.id, ?, 0, ? ${WANTING}`
 const DROP_PENDING = `DELETE FROM webhook_deliveries
 WHERE doc_id = ? AND webhook_id IN (SELECT id FROM webhooks WHERE user_id = ?)`;
 
+const UNCLAIMED = '(d.claimed_until IS NULL OR d.claimed_until <= ?)';
 /**
- * Due deliveries not claimed by anyone (or whose claim expired), at most `room` of each webhook
- * (its first ones), oldest first. Parameters: now, now, then those of the room expression.
+ * The active webhooks with something due that nobody holds: one probe of the (webhook, next
+ * attempt) index each, however long their queues. Parameters: now, now, limit.
  */
-const dueSql = (room: string) => `SELECT id FROM (
-  SELECT d.id AS id, d.webhook_id AS webhook_id, d.next_attempt_at AS next_attempt_at,
-    ROW_NUMBER() OVER (PARTITION BY d.webhook_id ORDER BY d.next_attempt_at, d.id) AS n
-  FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id AND w.active = 1
-  WHERE d.next_attempt_at <= ? AND (d.claimed_until IS NULL OR d.claimed_until <= ?)
-) due
-WHERE n <= ${room}
-ORDER BY next_attempt_at, id LIMIT ?`;
+const WEBHOOKS_DUE = `SELECT w.id AS id FROM webhooks w
+WHERE w.active = 1 AND EXISTS (
+  SELECT 1 FROM webhook_deliveries d
+  WHERE d.webhook_id = w.id AND d.next_attempt_at <= ? AND ${UNCLAIMED}
+)
+ORDER BY w.id LIMIT ?`;
+/** The first `?` due deliveries of one webhook, read from the same index. */
+const DUE_OF_WEBHOOK = `SELECT id FROM (SELECT d.id AS id FROM webhook_deliveries d
+  WHERE d.webhook_id = ? AND d.next_attempt_at <= ? AND ${UNCLAIMED}
+  ORDER BY d.next_attempt_at, d.id LIMIT ?) due`;
 const claimSql = (count: number) => `UPDATE webhook_deliveries SET claimed_by = ?, claimed_until = ?
 WHERE id IN (${placeholders(count)}) AND (claimed_until IS NULL OR claimed_until <= ?)`;
 const CLAIMED = `SELECT d.id AS id, d.webhook_id AS webhook_id, d.attempts AS attempts, w.url AS url,
@@ -78,20 +91,22 @@ WHERE d.claimed_by = ?`;
 const RELEASE = `UPDATE webhook_deliveries SET claimed_by = NULL, claimed_until = NULL
 WHERE id = ? AND claimed_by = ?`;
 
-/** Nothing when the webhook was deleted while the attempt was under way. */
-const LOG_ATTEMPT = `INSERT INTO webhook_attempts (webhook_id, event_uuid, type, attempt, status_code, error, duration_ms, attempted_at, next_attempt_at)
-SELECT id, ?, ?, ?, ?, ?, ?, ?, ? FROM webhooks WHERE id = ?`;
-const DELIVERED = 'DELETE FROM webhook_deliveries WHERE id = ? AND claimed_by = ?';
-const RESCHEDULE = `UPDATE webhook_deliveries SET attempts = ?, next_attempt_at = ?, claimed_by = NULL, claimed_until = NULL
-WHERE id = ? AND claimed_by = ?`;
+/** One logged attempt; nothing when the webhook was deleted while it was under way. */
+const LOGGED_ATTEMPT = 'SELECT id, ?, ?, ?, ?, ?, ?, ?, ? FROM webhooks WHERE id = ?';
 const SUCCEEDED = 'UPDATE webhooks SET failure_count = 0 WHERE id = ? AND failure_count <> 0';
-// MySQL assigns left to right, each seeing the ones before: in this order both databases read
-// the old values throughout.
-const FAILED = `UPDATE webhooks SET
-  disabled_reason = CASE WHEN failure_count + 1 >= ? AND active = 1 THEN ? ELSE disabled_reason END,
-  active = CASE WHEN failure_count + 1 >= ? THEN 0 ELSE active END,
-  failure_count = failure_count + 1
+/**
+ * Failures in a row: `?` more than before, or (after a success) `?` in all. MySQL assigns left
+ * to right, each seeing the ones before: in this order both databases read the old values
+ * throughout.
+ */
+const failedSql = (afterSuccess: boolean) => {
+  const count = afterSuccess ? '?' : 'failure_count + ?';
+  return `UPDATE webhooks SET
+  disabled_reason = CASE WHEN ${count} >= ? AND active = 1 THEN ? ELSE disabled_reason END,
+  active = CASE WHEN ${count} >= ? THEN 0 ELSE active END,
+  failure_count = ${count}
 WHERE id = ?`;
+};
 
 /**
  * The outbox: the member events written in the sharing transaction (a document's own events
@@ -128,13 +143,13 @@ export class OutboxRepository {
   }
 
   /**
-   * Claims up to `limit` due deliveries until `until`, at most `perWebhook` of one webhook less
-   * those of it in `inFlight` (its deliveries this dispatcher is sending), with one conditional
-   * UPDATE: a delivery another dispatcher holds (and whose claim has not expired) is not taken.
-   * Returns those this claim got.
+   * Claims due deliveries until `until` for `holder`: of each webhook with some, at most its
+   * `room` (`perWebhook` less those it has under way in `inFlight`), up to `limit` in all, with
+   * one conditional UPDATE: a delivery another dispatcher holds (and whose claim has not
+   * expired) is not taken. Returns those this claim got.
    */
   async claim(
-    claimId: string,
+    holder: string,
     now: Date,
     until: Date,
     limit: number,
@@ -142,18 +157,25 @@ export class OutboxRepository {
     inFlight: ReadonlyMap<number, number>,
   ): Promise<ClaimedDelivery[]> {
     const timestamp = toSqlTimestamp(now);
-    const busy = [...inFlight];
-    const room =
-      busy.length === 0
-        ? '?'
-        : `CASE webhook_id ${busy.map(() => 'WHEN ? THEN ?').join(' ')} ELSE ? END`;
-    const roomValues = [...busy.flatMap(([id, count]) => [id, perWebhook - count]), perWebhook];
-    const due = await this.sql.rows<{ id: number }>(dueSql(room), [
+    const webhooks = await this.sql.rows<{ id: number }>(WEBHOOKS_DUE, [
       timestamp,
       timestamp,
-      ...roomValues,
-      limit,
+      MAX_WEBHOOKS_PER_CLAIM,
     ]);
+    const wanted: [number, number][] = [];
+    let left = limit;
+    for (const { id } of webhooks) {
+      const room = Math.min(perWebhook - (inFlight.get(Number(id)) ?? 0), left);
+      if (room <= 0) continue;
+      wanted.push([Number(id), room]);
+      left -= room;
+      if (left === 0) break;
+    }
+    if (wanted.length === 0) return [];
+    const due = await this.sql.rows<{ id: number }>(
+      wanted.map(() => DUE_OF_WEBHOOK).join('\nUNION ALL\n'),
+      wanted.flatMap(([id, room]) => [id, timestamp, timestamp, room]),
+    );
     if (due.length === 0) return [];
     const ids = due.map((row) => Number(row.id));
     // Dispatchers on other Galera nodes claiming the same rows make this fail certification:
@@ -163,7 +185,7 @@ export class OutboxRepository {
         (manager) =>
           this.sql.run(
             claimSql(ids.length),
-            [claimId, toSqlTimestamp(until), ...ids, timestamp],
+            [holder, toSqlTimestamp(until), ...ids, timestamp],
             manager,
           ),
         1,
@@ -174,59 +196,71 @@ export class OutboxRepository {
       });
     if (claimed.affected === 0) return [];
     return this.sql.rows<ClaimedDelivery>(`${CLAIMED} AND d.id IN (${placeholders(ids.length)})`, [
-      claimId,
+      holder,
       ...ids,
     ]);
   }
 
-  /** Gives a claimed delivery back untried (this dispatcher had no room for it). */
-  async release(deliveryId: number, claimId: string): Promise<void> {
+  /** Gives a claimed delivery back untried (this dispatcher stopped before sending it). */
+  async release(deliveryId: number, holder: string): Promise<void> {
     await this.transactions.exclusive((manager) =>
-      this.sql.run(RELEASE, [deliveryId, claimId], manager),
+      this.sql.run(RELEASE, [deliveryId, holder], manager),
     );
   }
 
-  /** Logs a successful attempt; the delivery is done and the webhook's failures reset. */
-  async succeeded(
-    delivery: ClaimedDelivery,
-    claimId: string,
-    outcome: AttemptOutcome,
-  ): Promise<void> {
-    await this.transactions.run(async (manager) => {
-      await this.sql.run(DELIVERED, [delivery.id, claimId], manager);
-      await this.log(manager, delivery, outcome, null);
-      await this.sql.run(SUCCEEDED, [delivery.webhook_id], manager);
-    });
-  }
-
   /**
-   * Logs a failed attempt; the delivery is tried again at `retryAt`, or dropped when null. The
-   * webhook counts one more failure in a row and is turned off at `disableAfter`.
+   * Records what became of attempts, in one short transaction whatever their number: each
+   * delivered or given-up delivery goes, the others wait for their retry (still only if
+   * `holder` holds them), every attempt is logged, and each webhook's count of failures in a
+   * row is set (a success resets it) and turns the webhook off at `disableAfter`. `results`
+   * come in the order the attempts ended.
    */
-  async failed(
-    delivery: ClaimedDelivery,
-    claimId: string,
-    outcome: AttemptOutcome,
-    retryAt: Date | null,
-    disableAfter: number,
-  ): Promise<void> {
+  async record(holder: string, results: AttemptResult[], disableAfter: number): Promise<void> {
     await this.transactions.run(async (manager) => {
-      const kept =
-        retryAt === null
-          ? await this.sql.run(DELIVERED, [delivery.id, claimId], manager)
-          : await this.sql.run(
-              RESCHEDULE,
-              [delivery.attempts + 1, toSqlTimestamp(retryAt), delivery.id, claimId],
-              manager,
-            );
-      await this.log(manager, delivery, outcome, retryAt);
-      if (kept.affected === 0) return;
-      const reason = `${disableAfter} failed attempts in a row; the last: ${describe(outcome)}`;
+      const finished = results.filter((result) => result.retryAt === null);
+      if (finished.length > 0) {
+        await this.sql.run(
+          `DELETE FROM webhook_deliveries WHERE claimed_by = ? AND id IN (${placeholders(finished.length)})`,
+          [holder, ...finished.map((result) => result.delivery.id)],
+          manager,
+        );
+      }
+      const retried = results.filter((result) => result.retryAt !== null);
+      if (retried.length > 0) {
+        await this.sql.run(
+          `UPDATE webhook_deliveries SET attempts = attempts + 1,
+  next_attempt_at = CASE id ${retried.map(() => 'WHEN ? THEN ?').join(' ')} END,
+  claimed_by = NULL, claimed_until = NULL
+WHERE claimed_by = ? AND id IN (${placeholders(retried.length)})`,
+          [
+            ...retried.flatMap((result) => [result.delivery.id, toSqlTimestamp(result.retryAt!)]),
+            holder,
+            ...retried.map((result) => result.delivery.id),
+          ],
+          manager,
+        );
+      }
       await this.sql.run(
-        FAILED,
-        [disableAfter, reason.slice(0, 255), disableAfter, delivery.webhook_id],
+        `INSERT INTO webhook_attempts (webhook_id, event_uuid, type, attempt, status_code, error, duration_ms, attempted_at, next_attempt_at)
+${results.map(() => LOGGED_ATTEMPT).join('\nUNION ALL\n')}`,
+        results.flatMap(loggedAttemptValues),
         manager,
       );
+      for (const [webhookId, streak] of failureStreaks(results)) {
+        if (streak.reset && streak.failures === 0) {
+          await this.sql.run(SUCCEEDED, [webhookId], manager);
+          continue;
+        }
+        const reason = `${disableAfter} failed attempts in a row; the last: ${describe(streak.last!)}`;
+        await this.sql.run(
+          failedSql(streak.reset),
+          [
+            ...[streak.failures, disableAfter, reason.slice(0, 255)],
+            ...[streak.failures, disableAfter, streak.failures, webhookId],
+          ],
+          manager,
+        );
+      }
     });
   }
 
@@ -262,24 +296,6 @@ WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id) OR
     }
     return removed;
   }
-
-  private async log(
-    manager: EntityManager,
-    delivery: ClaimedDelivery,
-    outcome: AttemptOutcome,
-    retryAt: Date | null,
-  ): Promise<void> {
-    await this.sql.run(
-      LOG_ATTEMPT,
-      [
-        ...[delivery.event_uuid, delivery.type, delivery.attempts + 1],
-        ...[outcome.statusCode, outcome.error?.slice(0, 255) ?? null, outcome.durationMs],
-        ...[toSqlTimestamp(outcome.at), retryAt === null ? null : toSqlTimestamp(retryAt)],
-        delivery.webhook_id,
-      ],
-      manager,
-    );
-  }
 }
 
 /** `evt_` and 32 hex digits (the triggers make theirs the same way). */
@@ -293,4 +309,35 @@ function describe(outcome: AttemptOutcome): string {
 
 function placeholders(count: number): string {
   return Array(count).fill('?').join(', ');
+}
+
+/** The most webhooks one claim serves. */
+const MAX_WEBHOOKS_PER_CLAIM = 256;
+
+function loggedAttemptValues({ delivery, outcome, retryAt }: AttemptResult): unknown[] {
+  return [
+    ...[delivery.event_uuid, delivery.type, delivery.attempts + 1, outcome.statusCode],
+    ...[outcome.error?.slice(0, 255) ?? null, outcome.durationMs, toSqlTimestamp(outcome.at)],
+    ...[retryAt === null ? null : toSqlTimestamp(retryAt), delivery.webhook_id],
+  ];
+}
+
+interface FailureStreak {
+  /** A success came among these results: the count starts again from it. */
+  reset: boolean;
+  /** Failures after the last success (or all of them, without one). */
+  failures: number;
+  last?: AttemptOutcome;
+}
+
+/** Per webhook, what these results (in the order they ended) do to its failures in a row. */
+export function failureStreaks(results: readonly AttemptResult[]): Map<number, FailureStreak> {
+  const streaks = new Map<number, FailureStreak>();
+  for (const { delivery, outcome, ok } of results) {
+    const id = Number(delivery.webhook_id);
+    const streak = streaks.get(id) ?? { reset: false, failures: 0 };
+    if (ok) streaks.set(id, { reset: true, failures: 0 });
+    else streaks.set(id, { ...streak, failures: streak.failures + 1, last: outcome });
+  }
+  return streaks;
 }

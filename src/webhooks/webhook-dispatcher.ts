@@ -8,13 +8,16 @@ import {
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../common/clock';
 import { appConfig, type AppConfigValues } from '../config/app.config';
-import { ClaimedDelivery, OutboxRepository } from './outbox.repository';
+import { AttemptResult, ClaimedDelivery, OutboxRepository } from './outbox.repository';
 import { deliveryBody, deliveryHeaders } from './webhook-payload';
 import { ATTEMPT_TIMEOUT_MS, WebhookSender } from './webhook-sender';
 
 /** Deliveries one process sends at once, in all and to one webhook. */
-export const MAX_IN_FLIGHT = 32;
-export const MAX_IN_FLIGHT_PER_WEBHOOK = 4;
+export const MAX_IN_FLIGHT = 64;
+export const MAX_IN_FLIGHT_PER_WEBHOOK = 16;
+/** Outcomes are recorded together: when this many have ended, or this long after the first. */
+const RECORD_BATCH = 64;
+const RECORD_AFTER_MS = 10;
 /** A claim outlives the attempt's timeout; if its holder dies, another takes it after this. */
 export const CLAIM_MS = ATTEMPT_TIMEOUT_MS + 20_000;
 /** Failed attempts in a row after which a webhook is turned off. */
@@ -40,15 +43,24 @@ export function retryDelay(
 /**
  * Delivers the outbox. Each instance (each worker) that delivers runs one: it claims due
  * deliveries with a conditional UPDATE and a claim that expires (no lock, Galera-safe), sends
- * each, and records the outcome. Bounded: `MAX_IN_FLIGHT` at once, `MAX_IN_FLIGHT_PER_WEBHOOK`
- * to one webhook (one slow receiver cannot hold up the others), 10 s per attempt.
+ * each, and records the outcomes in batches (one short transaction for many). Bounded:
+ * `MAX_IN_FLIGHT` at once, `MAX_IN_FLIGHT_PER_WEBHOOK` to one webhook (one slow receiver cannot
+ * hold up the others), 10 s per attempt.
  */
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('WebhookDispatcher');
+  /** This dispatcher, as the holder of its claims. */
+  private readonly holder = randomUUID();
+  /** Per webhook, the deliveries being sent now. */
   private readonly inFlight = new Map<number, number>();
   private readonly sending = new Set<Promise<void>>();
-  private total = 0;
+  private sendingCount = 0;
+  /** Attempts that have ended, waiting to be recorded, and the recording under way. */
+  private ended: AttemptResult[] = [];
+  private recording = 0;
+  private recordTimer?: NodeJS.Timeout;
+  private recorded: Promise<void> = Promise.resolve();
   private stopped = false;
   private loop?: Promise<void>;
   private wake?: () => void;
@@ -63,9 +75,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     @Inject(appConfig.KEY) private readonly config: AppConfigValues,
   ) {}
 
-  /** Attempts this dispatcher has under way now. */
+  /** Attempts this dispatcher has under way now, their recording included. */
   get deliveriesUnderWay(): number {
-    return this.total;
+    return this.sendingCount + this.ended.length + this.recording;
   }
 
   onApplicationBootstrap(): void {
@@ -76,13 +88,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     this.stopped = true;
     this.wake?.();
     await this.loop;
-    // Attempts under way end within their timeout; a claim left behind would only delay them.
+    // Attempts under way end within their timeout; then what they came to is recorded.
     await Promise.allSettled([...this.sending]);
+    await this.record();
   }
 
   private async run(): Promise<void> {
     while (!this.stopped) {
-      const room = MAX_IN_FLIGHT - this.total;
+      const room = MAX_IN_FLIGHT - this.sendingCount;
       let started = 0;
       if (room > 0) {
         try {
@@ -114,62 +127,72 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   }
 
   private async claimAndSend(room: number): Promise<number> {
-    const claimId = randomUUID();
     const now = this.clock.now();
     const claimed = await this.outbox.claim(
-      claimId,
+      this.holder,
       now,
       new Date(now.getTime() + CLAIM_MS),
       room,
       MAX_IN_FLIGHT_PER_WEBHOOK,
       this.inFlight,
     );
-    let started = 0;
     for (const delivery of claimed) {
-      const webhookId = Number(delivery.webhook_id);
-      const count = this.inFlight.get(webhookId) ?? 0;
-      // Only if this dispatcher stopped meanwhile: the claim asked for no more than there is room for.
-      if (count >= MAX_IN_FLIGHT_PER_WEBHOOK || this.stopped) {
-        await this.outbox.release(delivery.id, claimId);
+      if (this.stopped) {
+        await this.outbox.release(delivery.id, this.holder);
         continue;
       }
-      this.inFlight.set(webhookId, count + 1);
-      this.total += 1;
-      started += 1;
-      const sending = this.deliver(delivery, claimId).finally(() => {
+      const webhookId = Number(delivery.webhook_id);
+      this.inFlight.set(webhookId, (this.inFlight.get(webhookId) ?? 0) + 1);
+      this.sendingCount += 1;
+      const sending = this.deliver(delivery).finally(() => {
         const left = (this.inFlight.get(webhookId) ?? 1) - 1;
         if (left === 0) this.inFlight.delete(webhookId);
         else this.inFlight.set(webhookId, left);
-        this.total -= 1;
+        this.sendingCount -= 1;
         this.sending.delete(sending);
         if (this.roomWanted) this.wake?.();
       });
       this.sending.add(sending);
     }
-    return started;
+    return claimed.length;
   }
 
-  /** One attempt and its outcome; errors of the database are logged, the claim then expires. */
-  private async deliver(delivery: ClaimedDelivery, claimId: string): Promise<void> {
-    try {
-      const body = deliveryBody(delivery);
-      const at = this.clock.now();
-      const result = await this.sender.send(
-        delivery.url,
-        deliveryHeaders(delivery, body, at),
-        body,
-      );
-      const outcome = { ...result, at };
-      const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-      if (ok) {
-        await this.outbox.succeeded(delivery, claimId, outcome);
-      } else {
-        const retryAt = this.retryAt(Number(delivery.attempts));
-        await this.outbox.failed(delivery, claimId, outcome, retryAt, DISABLE_AFTER_FAILURES);
+  /** One attempt; what it came to is recorded with others that end about then. */
+  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    const body = deliveryBody(delivery);
+    const at = this.clock.now();
+    const result = await this.sender.send(delivery.url, deliveryHeaders(delivery, body, at), body);
+    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    this.ended.push({
+      delivery,
+      outcome: { ...result, at },
+      ok,
+      retryAt: ok ? null : this.retryAt(Number(delivery.attempts)),
+    });
+    if (this.ended.length >= RECORD_BATCH) void this.record();
+    else this.recordTimer ??= setTimeout(() => void this.record(), RECORD_AFTER_MS);
+  }
+
+  /**
+   * Records the attempts that have ended, one batch at a time. If the database fails, their
+   * claims expire and they are sent again: at least once.
+   */
+  private record(): Promise<void> {
+    clearTimeout(this.recordTimer);
+    this.recordTimer = undefined;
+    this.recorded = this.recorded.then(async () => {
+      const batch = this.ended.splice(0, this.ended.length);
+      if (batch.length === 0) return;
+      this.recording += batch.length;
+      try {
+        await this.outbox.record(this.holder, batch, DISABLE_AFTER_FAILURES);
+      } catch (error) {
+        this.warn(error);
+      } finally {
+        this.recording -= batch.length;
       }
-    } catch (error) {
-      this.warn(error);
-    }
+    });
+    return this.recorded;
   }
 
   /** When to try again after the attempt that followed `attemptsBefore` others; null: no more. */

@@ -8,8 +8,12 @@ import { checkTargetUrl, RefusedTarget, resolveTarget, TargetPolicy } from './ta
 
 /** How long one attempt may take, from DNS to the response's status line. */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
-/** Connections kept open to one receiver address. */
-const SOCKETS_PER_TARGET = 8;
+/**
+ * Idle connections kept open to one receiver address. Open ones are not capped here: the
+ * dispatcher bounds the attempts under way, and a request queued in the agent would spend
+ * its 10 s waiting.
+ */
+const IDLE_SOCKETS_PER_TARGET = 16;
 
 /** What the receiver answered, or why nothing came. */
 export interface SendResult {
@@ -29,8 +33,8 @@ export interface SendResult {
 export class WebhookSender implements OnModuleDestroy {
   private readonly policy: TargetPolicy;
   private readonly agents = {
-    http: new http.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_TARGET }),
-    https: new https.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_TARGET }),
+    http: new http.Agent({ keepAlive: true, maxFreeSockets: IDLE_SOCKETS_PER_TARGET }),
+    https: new https.Agent({ keepAlive: true, maxFreeSockets: IDLE_SOCKETS_PER_TARGET }),
   };
 
   constructor(@Inject(appConfig.KEY) config: AppConfigValues) {

@@ -14,7 +14,10 @@ import { ApiTokensService } from '../../src/auth/api-tokens.service';
 import { entityTag } from '../../src/common/http/entity-tags';
 import { DocsService } from '../../src/docs/docs.service';
 import { toUserProfile } from '../../src/users/user.mapper';
-import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
+import {
+  MAX_IN_FLIGHT_PER_WEBHOOK,
+  WebhookDispatcher,
+} from '../../src/webhooks/webhook-dispatcher';
 import { UsersService } from '../../src/users/users.service';
 import { givenDoc, givenUser, TestUser } from '../support/builders';
 import { ISO_UTC_MS, UUID } from '../support/expectations';
@@ -74,6 +77,12 @@ describe(`webhooks (${databaseKind})`, () => {
     requests.some(
       ({ event }) => event.type === type && (uuid === undefined || event.document.uuid === uuid),
     );
+
+  /** Resolves once the dispatcher has nothing under way: every attempt sent is recorded. */
+  async function dispatcherIdle(): Promise<void> {
+    const dispatcher = test.app.get(WebhookDispatcher);
+    await waitFor(() => Promise.resolve(dispatcher.deliveriesUnderWay === 0));
+  }
 
   async function outboxCounts(): Promise<{ events: number; deliveries: number }> {
     const [row] = await test.dataSource.query<{ events: number; deliveries: number }[]>(
@@ -411,6 +420,7 @@ describe(`webhooks (${databaseKind})`, () => {
         .set(owner.auth)
         .send({ title: 'S3' })
         .expect(204);
+      await dispatcherIdle();
 
       const pending = await test.dataSource.query<{ n: number }[]>(
         'SELECT COUNT(*) AS n FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE w.user_id = ?',
@@ -538,14 +548,15 @@ describe(`webhooks (${databaseKind})`, () => {
       const fast = await givenReceiver();
       await givenWebhook(slowOwner, slow, ['document.created']);
       await givenWebhook(fastOwner, fast, ['document.created']);
-      for (let i = 0; i < 8; i++) await givenDoc(test, slowOwner);
-      // Four at a time reach the slow receiver; the rest wait for one of them to end.
-      await slow.waitForCount(4);
+      const cap = MAX_IN_FLIGHT_PER_WEBHOOK;
+      for (let i = 0; i < cap + 4; i++) await givenDoc(test, slowOwner);
+      // So many at a time reach the slow receiver; the rest wait for one of them to end.
+      await slow.waitForCount(cap);
       for (let i = 0; i < 3; i++) await givenDoc(test, fastOwner);
       await fast.waitForCount(3);
-      expect(slow.requests).toHaveLength(4);
+      expect(slow.requests).toHaveLength(cap);
       slow.release(200);
-      await slow.waitForCount(8);
+      await slow.waitForCount(cap + 4);
     }, 30_000);
 
     it('a webhook deleted while a delivery to it is under way is gone for good, quietly', async () => {
@@ -560,8 +571,7 @@ describe(`webhooks (${databaseKind})`, () => {
         await request(test.http).delete(`/api/v1/webhooks/${id}`).set(owner.auth).expect(204);
         receiver.release(200);
         // The attempt's outcome finds neither its delivery nor its webhook: nothing to record.
-        const dispatcher = test.app.get(WebhookDispatcher);
-        await waitFor(() => Promise.resolve(dispatcher.deliveriesUnderWay === 0));
+        await dispatcherIdle();
         const [logged] = await test.dataSource.query<{ n: number }[]>(
           'SELECT COUNT(*) AS n FROM webhook_attempts a LEFT JOIN webhooks w ON w.id = a.webhook_id WHERE w.id IS NULL',
         );

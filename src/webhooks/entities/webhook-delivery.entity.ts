@@ -6,10 +6,11 @@ import { WebhookEvent } from './webhook-event.entity';
 /**
  * The outbox: one event still to deliver to one webhook. A dispatcher claims a row with a
  * conditional UPDATE that sets who holds it until when; an expired claim can be taken by
- * another. The row goes when the event is delivered or its retries run out.
+ * another. The row goes when the event is delivered or its retries run out. Dispatchers read
+ * each webhook's due rows, oldest first, from the (webhook, next attempt) index.
  */
 @Entity({ name: 'webhook_deliveries' })
-@Index('IDX_webhook_deliveries_due', ['nextAttemptAt'])
+@Index('IDX_webhook_deliveries_due', ['webhookId', 'nextAttemptAt'])
 @Index('IDX_webhook_deliveries_webhook_doc', ['webhookId', 'docId'])
 export class WebhookDelivery {
   @PrimaryGeneratedColumn()
