@@ -18,6 +18,8 @@ export const MAX_IN_FLIGHT_PER_WEBHOOK = 16;
 /** Outcomes are recorded together: when this many have ended, or this long after the first. */
 const RECORD_BATCH = 64;
 const RECORD_AFTER_MS = 10;
+/** After a delivery ends, how long the loop waits for others to end before it claims again. */
+const CLAIM_AGAIN_AFTER_MS = 5;
 /** A claim outlives the attempt's timeout; if its holder dies, another takes it after this. */
 export const CLAIM_MS = ATTEMPT_TIMEOUT_MS + 20_000;
 /** Failed attempts in a row after which a webhook is turned off. */
@@ -105,13 +107,17 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
         }
       }
       if (this.stopped) break;
-      // A full batch: there may be more, go on as soon as there is room. Otherwise wait.
-      await this.pause(room > 0 && started < room ? this.config.webhooks.pollMs : null);
+      // Something was claimed, or there was no room: more may be due than there was room for,
+      // so look again as soon as deliveries end (or at the next poll). Nothing due: the poll.
+      await this.pause(this.config.webhooks.pollMs, started > 0 || room <= 0);
     }
   }
 
-  /** Waits `ms`, or (null) until a delivery ends; a stop ends either at once. */
-  private pause(ms: number | null): Promise<void> {
+  /**
+   * Waits `ms`, or (`untilRoom`) less if deliveries end first: a few milliseconds after the
+   * first ends, so one claim serves several. A stop ends the wait at once.
+   */
+  private pause(ms: number, untilRoom: boolean): Promise<void> {
     return new Promise((resolve) => {
       let timer: NodeJS.Timeout | undefined;
       const done = () => {
@@ -120,10 +126,18 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
         this.roomWanted = false;
         resolve();
       };
-      if (ms !== null) timer = setTimeout(done, ms);
-      this.roomWanted = ms === null;
+      timer = setTimeout(done, ms);
+      this.roomWanted = untilRoom;
       this.wake = done;
     });
+  }
+
+  /** A delivery ended: the loop, if it waits for room, claims again shortly. */
+  private roomFreed(): void {
+    if (!this.roomWanted) return;
+    this.roomWanted = false;
+    const wake = this.wake;
+    setTimeout(() => wake?.(), CLAIM_AGAIN_AFTER_MS);
   }
 
   private async claimAndSend(room: number): Promise<number> {
@@ -150,7 +164,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
         else this.inFlight.set(webhookId, left);
         this.sendingCount -= 1;
         this.sending.delete(sending);
-        if (this.roomWanted) this.wake?.();
+        this.roomFreed();
       });
       this.sending.add(sending);
     }
