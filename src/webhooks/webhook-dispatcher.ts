@@ -119,14 +119,13 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
    */
   private pause(ms: number, untilRoom: boolean): Promise<void> {
     return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
       const done = () => {
         clearTimeout(timer);
         this.wake = undefined;
         this.roomWanted = false;
         resolve();
       };
-      timer = setTimeout(done, ms);
+      const timer = setTimeout(done, ms);
       this.roomWanted = untilRoom;
       this.wake = done;
     });
