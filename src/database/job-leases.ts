@@ -42,6 +42,24 @@ export class JobLeases {
     return result.affected === 1;
   }
 
+  /**
+   * Runs `work` if this process takes the lease, then gives it up; null when another holds it.
+   * `work` renews the lease between its steps with `renew`, and stops when that returns false
+   * (the lease was lost: another process may run now).
+   */
+  async withLease<T>(
+    name: string,
+    durationMs: number,
+    work: (renew: () => Promise<boolean>) => Promise<T>,
+  ): Promise<T | null> {
+    if (!(await this.take(name, durationMs))) return null;
+    try {
+      return await work(() => this.take(name, durationMs));
+    } finally {
+      await this.release(name);
+    }
+  }
+
   /** Gives the lease up (if still ours), so the next run need not wait for it to expire. */
   async release(name: string): Promise<void> {
     await this.transactions.exclusive((manager) =>

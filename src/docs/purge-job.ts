@@ -5,8 +5,8 @@ import {
   OnApplicationBootstrap,
   OnModuleDestroy,
 } from '@nestjs/common';
-import { randomInt } from 'node:crypto';
 import { Clock } from '../common/clock';
+import { RepeatingJob } from '../common/repeating-job';
 import { appConfig, type AppConfigValues } from '../config/app.config';
 import { JobLeases } from '../database/job-leases';
 import { RevisionsRepository } from './revisions.repository';
@@ -38,9 +38,7 @@ export interface PurgeOutcome {
 @Injectable()
 export class PurgeJob implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('PurgeJob');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
-  private stopped = false;
+  private readonly schedule?: RepeatingJob;
 
   constructor(
     private readonly trash: TrashRepository,
@@ -48,69 +46,56 @@ export class PurgeJob implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly leases: JobLeases,
     private readonly clock: Clock,
     @Inject(appConfig.KEY) private readonly config: AppConfigValues,
-  ) {}
+  ) {
+    const interval = config.trash.purgeIntervalMs;
+    if (interval > 0) {
+      this.schedule = new RepeatingJob(
+        'the purge job',
+        interval,
+        () => this.runAndLog(),
+        this.logger,
+      );
+    }
+  }
 
   onApplicationBootstrap(): void {
-    const interval = this.config.trash.purgeIntervalMs;
-    if (interval > 0) this.schedule(randomInt(interval), interval);
+    this.schedule?.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.schedule?.stop();
   }
 
   /** Runs the job once, if this instance gets the lease. */
   async run(): Promise<PurgeOutcome> {
-    const outcome: PurgeOutcome = { ran: false, purgedDocs: 0, prunedDocs: 0 };
-    if (!(await this.leases.take(PURGE_LEASE.name, PURGE_LEASE.durationMs))) return outcome;
-    outcome.ran = true;
-    try {
+    const { name, durationMs } = PURGE_LEASE;
+    const outcome = await this.leases.withLease(name, durationMs, async (renew) => {
+      const done: PurgeOutcome = { ran: true, purgedDocs: 0, prunedDocs: 0 };
+      // Another batch only while the lease is still ours and no stop has begun.
+      const more = async () => !this.schedule?.isStopped && (await renew());
       const retentionMs = this.config.trash.retentionDays * DAY_MS;
       for (;;) {
         const cutoff = new Date(this.clock.now().getTime() - retentionMs);
         const { found, purged } = await this.trash.purgeExpired(cutoff, PURGE_BATCH);
-        outcome.purgedDocs += purged;
-        if (found < PURGE_BATCH || !(await this.renew())) break;
+        done.purgedDocs += purged;
+        if (found < PURGE_BATCH || !(await more())) break;
       }
       for (;;) {
         const pruned = await this.revisions.prune(this.config.revisionsKeep, PURGE_BATCH);
-        outcome.prunedDocs += pruned;
-        if (pruned < PURGE_BATCH || !(await this.renew())) break;
+        done.prunedDocs += pruned;
+        if (pruned < PURGE_BATCH || !(await more())) break;
       }
-    } finally {
-      await this.leases.release(PURGE_LEASE.name);
+      return done;
+    });
+    return outcome ?? { ran: false, purgedDocs: 0, prunedDocs: 0 };
+  }
+
+  private async runAndLog(): Promise<void> {
+    const outcome = await this.run();
+    if (outcome.purgedDocs > 0 || outcome.prunedDocs > 0) {
+      this.logger.log(
+        `purged ${outcome.purgedDocs} trashed documents; pruned old versions of ${outcome.prunedDocs} documents`,
+      );
     }
-    return outcome;
-  }
-
-  /** Keeps the lease for another batch; false when it was lost (then another instance runs). */
-  private renew(): Promise<boolean> {
-    if (this.stopped) return Promise.resolve(false);
-    return this.leases.take(PURGE_LEASE.name, PURGE_LEASE.durationMs);
-  }
-
-  private schedule(delayMs: number, intervalMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.run()
-        .then((outcome) => {
-          if (outcome.purgedDocs > 0 || outcome.prunedDocs > 0) {
-            this.logger.log(
-              `purged ${outcome.purgedDocs} trashed documents; pruned old versions of ${outcome.prunedDocs} documents`,
-            );
-          }
-        })
-        .catch((error: unknown) => {
-          if (!this.stopped) {
-            this.logger.warn(
-              `the purge job failed (next try in ${intervalMs / 1000} s): ${error instanceof Error ? error.message : String(error)}`,
-            );
-          }
-        })
-        .finally(() => this.schedule(intervalMs, intervalMs));
-    }, delayMs);
-    this.timer.unref();
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { randomInt } from 'node:crypto';
 import { Clock } from '../common/clock';
+import { RepeatingJob } from '../common/repeating-job';
 import { TransactionRunner } from '../database/transaction-runner';
 import { IdempotencyRepository } from './idempotency.repository';
 
@@ -20,9 +20,15 @@ const SWEEP_MAX_BATCHES = 100;
 @Injectable()
 export class IdempotencySweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('IdempotencySweeper');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-  private stopped = false;
+  private readonly schedule = new RepeatingJob(
+    'sweeping expired idempotency keys',
+    SWEEP_INTERVAL_MS,
+    async () => {
+      const deleted = await this.sweep();
+      if (deleted > 0) this.logger.log(`deleted ${deleted} expired idempotency keys`);
+    },
+    this.logger,
+  );
 
   constructor(
     private readonly keys: IdempotencyRepository,
@@ -31,19 +37,17 @@ export class IdempotencySweeper implements OnApplicationBootstrap, OnModuleDestr
   ) {}
 
   onApplicationBootstrap(): void {
-    this.schedule(randomInt(SWEEP_INTERVAL_MS));
+    this.schedule.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.schedule.stop();
   }
 
   /** Deletes the keys that have expired by now; returns how many. */
   async sweep(): Promise<number> {
     let deleted = 0;
-    for (let batch = 0; batch < SWEEP_MAX_BATCHES && !this.stopped; batch++) {
+    for (let batch = 0; batch < SWEEP_MAX_BATCHES && !this.schedule.isStopped; batch++) {
       // One short transaction per batch: on MySQL at READ COMMITTED, so the DELETE locks only
       // the rows it deletes (no gap locks in the way of new keys); on SQLite requests get
       // their turns between batches.
@@ -54,26 +58,5 @@ export class IdempotencySweeper implements OnApplicationBootstrap, OnModuleDestr
       if (count < SWEEP_BATCH) break;
     }
     return deleted;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.sweep()
-        .then((deleted) => {
-          if (deleted > 0) this.logger.log(`deleted ${deleted} expired idempotency keys`);
-          return deleted;
-        })
-        .catch((error: unknown) => {
-          if (!this.stopped) {
-            this.logger.warn(
-              `sweeping expired idempotency keys failed (next try in ${SWEEP_INTERVAL_MS / 1000} s): ${error instanceof Error ? error.message : String(error)}`,
-            );
-          }
-          return 0;
-        })
-        .finally(() => this.schedule(SWEEP_INTERVAL_MS));
-    }, delayMs);
-    this.timer.unref();
   }
 }

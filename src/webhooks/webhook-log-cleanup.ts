@@ -5,8 +5,8 @@ import {
   OnApplicationBootstrap,
   OnModuleDestroy,
 } from '@nestjs/common';
-import { randomInt } from 'node:crypto';
 import { Clock } from '../common/clock';
+import { RepeatingJob } from '../common/repeating-job';
 import { appConfig, type AppConfigValues } from '../config/app.config';
 import { JobLeases } from '../database/job-leases';
 import { OutboxRepository } from './outbox.repository';
@@ -25,10 +25,14 @@ const BATCH = 1000;
  */
 @Injectable()
 export class WebhookLogCleanup implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('WebhookLogCleanup');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
-  private stopped = false;
+  private readonly schedule = new RepeatingJob(
+    'the webhook log cleanup',
+    INTERVAL_MS,
+    async () => {
+      await this.run();
+    },
+    new Logger('WebhookLogCleanup'),
+  );
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -38,46 +42,25 @@ export class WebhookLogCleanup implements OnApplicationBootstrap, OnModuleDestro
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.webhooks.deliver) this.schedule(randomInt(INTERVAL_MS));
+    if (this.config.webhooks.deliver) this.schedule.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.schedule.stop();
   }
 
   /** Runs once if this instance gets the lease; returns the rows deleted (null: no lease). */
-  async run(): Promise<number | null> {
+  run(): Promise<number | null> {
     const { name, durationMs } = LOG_CLEANUP_LEASE;
-    if (!(await this.leases.take(name, durationMs))) return null;
-    let removed = 0;
-    try {
+    return this.leases.withLease(name, durationMs, async (renew) => {
+      let removed = 0;
       for (;;) {
         const cutoff = new Date(this.clock.now().getTime() - LOG_RETENTION_MS);
         const batch = await this.outbox.cleanUp(cutoff, BATCH);
         removed += batch;
-        if (batch < BATCH || this.stopped || !(await this.leases.take(name, durationMs))) break;
+        if (batch < BATCH || this.schedule.isStopped || !(await renew())) break;
       }
-    } finally {
-      await this.leases.release(name);
-    }
-    return removed;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.run()
-        .catch((error: unknown) => {
-          if (!this.stopped) {
-            this.logger.warn(
-              `the webhook log cleanup failed (next try in ${INTERVAL_MS / 60_000} min): ${error instanceof Error ? error.message : String(error)}`,
-            );
-          }
-        })
-        .finally(() => this.schedule(INTERVAL_MS));
-    }, delayMs);
-    this.timer.unref();
+      return removed;
+    });
   }
 }
