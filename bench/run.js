@@ -52,6 +52,11 @@
 //                             writes its event to the outbox and the service delivers it. Prints
 //                             that turn against the service's, events/s and the lag from the
 //                             write to receipt (p50/p99), and what was pending when the load ended
+//   --no-delivery             with --webhook, the service delivers nothing (WEBHOOKS_DELIVER=
+//                             false): the outbox insert's cost alone, without the dispatcher's
+//   --rate R                  paced load: R requests a second in all (autocannon's overallRate)
+//                             instead of as many as the connections can send; with --webhook,
+//                             the lag of deliveries under a load below the delivery rate
 //   --keep                    leave the database in place (MySQL, or the SQLite file)
 // MySQL: BENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306); the database is dms_bench_<time>.
 // Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379). The service runs as `npm run
@@ -148,6 +153,8 @@ function parseArgs(argv) {
     else if (arg === '--sweep') options.sweep = true;
     else if (arg === '--keep') options.keep = true;
     else if (arg === '--webhook') options.webhook = true;
+    else if (arg === '--no-delivery') options.noDelivery = true;
+    else if (arg === '--rate') options.rate = positiveInteger(value());
     else if (arg === '--cpu-prof') options.cpuProf = true;
     else if (arg === '--alloc-prof') options.allocProf = true;
     else if (arg === '--only') options.only = value();
@@ -316,6 +323,7 @@ function targetsFor(options) {
         ...((options.redis || options.workers > 1) && { REDIS_URL: redisUrl }),
         // The receiver is on 127.0.0.1, over http: allowed for the benchmark only.
         ...(options.webhook && { WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' }),
+        ...(options.noDelivery && { WEBHOOKS_DELIVER: 'false' }),
       },
     });
   }
@@ -635,6 +643,8 @@ async function measure(server, seed, options, testCase, round) {
     url: server.baseUrl,
     connections,
     headers,
+    // Paced: this many requests a second in all, whatever the server could take.
+    ...(options.rate !== undefined && { overallRate: options.rate }),
     // A case of several requests: each connection sends them in turn.
     requests: testCase.requests ?? [
       {
@@ -1130,7 +1140,8 @@ async function benchDatabase(kind, options, stamp) {
       report.runs = await runCases(servers, seed, cases, options, kind);
       report.cases = summarise(report.runs);
       printResults(heading(options.docs), report.cases, servers);
-      if (receiver) report.webhook = await reportWebhook(receiver, db, loadStart, Date.now());
+      if (receiver)
+        report.webhook = await reportWebhook(receiver, db, loadStart, Date.now(), options);
     }
     for (const server of servers) {
       server.heapAfterBench = await server.probe({ probe: 'heap' });
@@ -1303,7 +1314,7 @@ async function subscribeWebhook(servers, seed, options) {
 }
 
 /** What the receiver got during the load and after it, until the outbox is empty. */
-async function reportWebhook(receiver, db, loadStart, loadEnd) {
+async function reportWebhook(receiver, db, loadStart, loadEnd, options) {
   const summary = () =>
     new Promise((resolve) => {
       receiver.once('message', resolve);
@@ -1314,7 +1325,8 @@ async function reportWebhook(receiver, db, loadStart, loadEnd) {
   const atLoadEnd = await summary();
   const leftAtLoadEnd = await pending();
   const drainStart = Date.now();
-  while ((await pending()) > 0 && Date.now() - drainStart < 120_000) {
+  // Without delivery (`--no-delivery`) nothing drains.
+  while (!options.noDelivery && (await pending()) > 0 && Date.now() - drainStart < 120_000) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const final = await summary();
