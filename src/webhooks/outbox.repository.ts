@@ -88,9 +88,6 @@ JOIN webhooks w ON w.id = d.webhook_id
 JOIN webhook_events e ON e.id = d.event_id
 LEFT JOIN users u ON u.id = e.actor_id
 WHERE d.claimed_by = ?`;
-const RELEASE = `UPDATE webhook_deliveries SET claimed_by = NULL, claimed_until = NULL
-WHERE id = ? AND claimed_by = ?`;
-
 /** One logged attempt; nothing when the webhook was deleted while it was under way. */
 const LOGGED_ATTEMPT = 'SELECT id, ?, ?, ?, ?, ?, ?, ?, ? FROM webhooks WHERE id = ?';
 const SUCCEEDED = 'UPDATE webhooks SET failure_count = 0 WHERE id = ? AND failure_count <> 0';
@@ -201,10 +198,15 @@ export class OutboxRepository {
     ]);
   }
 
-  /** Gives a claimed delivery back untried (this dispatcher stopped before sending it). */
-  async release(deliveryId: number, holder: string): Promise<void> {
+  /** Gives claimed deliveries back untried (this dispatcher will not send them). */
+  async release(deliveryIds: number[], holder: string): Promise<void> {
     await this.transactions.exclusive((manager) =>
-      this.sql.run(RELEASE, [deliveryId, holder], manager),
+      this.sql.run(
+        `UPDATE webhook_deliveries SET claimed_by = NULL, claimed_until = NULL
+WHERE claimed_by = ? AND id IN (${placeholders(deliveryIds.length)})`,
+        [holder, ...deliveryIds],
+        manager,
+      ),
     );
   }
 

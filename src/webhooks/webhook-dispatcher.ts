@@ -15,13 +15,25 @@ import { ATTEMPT_TIMEOUT_MS, WebhookSender } from './webhook-sender';
 /** Deliveries one process sends at once, in all and to one webhook. */
 export const MAX_IN_FLIGHT = 64;
 export const MAX_IN_FLIGHT_PER_WEBHOOK = 16;
+/**
+ * Deliveries held (claimed: being sent, or waiting their turn), in all and of one webhook:
+ * twice what is sent at once, so the next claim is made while a full round is still being
+ * sent and the receiver never waits for the database.
+ */
+const HELD_IN_ALL = 2 * MAX_IN_FLIGHT;
+const HELD_PER_WEBHOOK = 2 * MAX_IN_FLIGHT_PER_WEBHOOK;
+/** The loop claims again as soon as this many places are free (else at its next poll). */
+const CLAIM_BATCH = MAX_IN_FLIGHT_PER_WEBHOOK;
+/** For this long after a claim found something, the loop polls every `STREAM_POLL_MS`. */
+const STREAM_WINDOW_MS = 1_000;
+const STREAM_POLL_MS = 20;
 /** Outcomes are recorded together: when this many have ended, or this long after the first. */
 const RECORD_BATCH = 64;
 const RECORD_AFTER_MS = 10;
-/** After a delivery ends, how long the loop waits for others to end before it claims again. */
-const CLAIM_AGAIN_AFTER_MS = 5;
-/** A claim outlives the attempt's timeout; if its holder dies, another takes it after this. */
-export const CLAIM_MS = ATTEMPT_TIMEOUT_MS + 20_000;
+/** A claim outlives a wait behind one round of attempts and its own attempt. */
+export const CLAIM_MS = 2 * ATTEMPT_TIMEOUT_MS + 10_000;
+/** A waiting delivery whose claim has less left than this is given back, not sent. */
+const CLAIM_LEFT_TO_SEND_MS = ATTEMPT_TIMEOUT_MS + 5_000;
 /** Failed attempts in a row after which a webhook is turned off. */
 export const DISABLE_AFTER_FAILURES = 50;
 /** Retry delays vary by up to this share either way, so retries of many events spread out. */
@@ -47,17 +59,21 @@ export function retryDelay(
  * deliveries with a conditional UPDATE and a claim that expires (no lock, Galera-safe), sends
  * each, and records the outcomes in batches (one short transaction for many). Bounded:
  * `MAX_IN_FLIGHT` at once, `MAX_IN_FLIGHT_PER_WEBHOOK` to one webhook (one slow receiver cannot
- * hold up the others), 10 s per attempt.
+ * hold up the others), 10 s per attempt. It claims ahead: up to twice those numbers are held,
+ * the rest waiting for a place, so sending does not stop while the next claim is made.
  */
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('WebhookDispatcher');
   /** This dispatcher, as the holder of its claims. */
   private readonly holder = randomUUID();
-  /** Per webhook, the deliveries being sent now. */
-  private readonly inFlight = new Map<number, number>();
-  private readonly sending = new Set<Promise<void>>();
+  /** Per webhook: the deliveries held (sent or waiting), those being sent, those waiting. */
+  private readonly held = new Map<number, number>();
+  private readonly sendingTo = new Map<number, number>();
+  private readonly waiting = new Map<number, { delivery: ClaimedDelivery; until: Date }[]>();
+  private heldCount = 0;
   private sendingCount = 0;
+  private readonly sending = new Set<Promise<void>>();
   /** Attempts that have ended, waiting to be recorded, and the recording under way. */
   private ended: AttemptResult[] = [];
   private recording = 0;
@@ -66,9 +82,11 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   private stopped = false;
   private loop?: Promise<void>;
   private wake?: () => void;
-  /** Whether the loop waits for a delivery to end (rather than for its next poll). */
+  /** Whether the loop waits for room to claim more (rather than for its next poll). */
   private roomWanted = false;
   private lastWarning = 0;
+  /** When a claim last found something due (ms since the epoch). */
+  private lastFoundAt = 0;
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -77,9 +95,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     @Inject(appConfig.KEY) private readonly config: AppConfigValues,
   ) {}
 
-  /** Attempts this dispatcher has under way now, their recording included. */
+  /** Deliveries this dispatcher holds (sent or waiting), their recording included. */
   get deliveriesUnderWay(): number {
-    return this.sendingCount + this.ended.length + this.recording;
+    return this.heldCount + this.ended.length + this.recording;
   }
 
   onApplicationBootstrap(): void {
@@ -90,6 +108,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     this.stopped = true;
     this.wake?.();
     await this.loop;
+    await this.giveBack([...this.waiting.values()].flat().map(({ delivery }) => delivery));
     // Attempts under way end within their timeout; then what they came to is recorded.
     await Promise.allSettled([...this.sending]);
     await this.record();
@@ -97,30 +116,37 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
 
   private async run(): Promise<void> {
     while (!this.stopped) {
-      const room = MAX_IN_FLIGHT - this.sendingCount;
-      let started = 0;
+      const room = HELD_IN_ALL - this.heldCount;
+      let claimed = 0;
       if (room > 0) {
         try {
-          started = await this.claimAndSend(room);
+          claimed = await this.claim(room);
         } catch (error) {
           this.warn(error);
         }
       }
       if (this.stopped) break;
+      const now = Date.now();
+      if (claimed > 0) this.lastFoundAt = now;
       // Something was claimed, or there was no room: more may be due than there was room for,
-      // so look again as soon as deliveries end (or at the next poll). Nothing due: the poll.
-      await this.pause(this.config.webhooks.pollMs, started > 0 || room <= 0);
+      // so claim again as soon as there is room for a batch (or at the next poll). Nothing
+      // due: the poll, a short one while events have been coming (a stream of them is sent
+      // within milliseconds, not at the next poll).
+      const streaming = now - this.lastFoundAt < STREAM_WINDOW_MS;
+      const pollMs = streaming
+        ? Math.min(STREAM_POLL_MS, this.config.webhooks.pollMs)
+        : this.config.webhooks.pollMs;
+      await this.pause(pollMs, claimed > 0 || room <= 0);
     }
   }
 
-  /**
-   * Waits `ms`, or (`untilRoom`) less if deliveries end first: a few milliseconds after the
-   * first ends, so one claim serves several. A stop ends the wait at once.
-   */
+  /** Waits `ms`, or (`untilRoom`) until there is room for a batch; a stop ends it at once. */
   private pause(ms: number, untilRoom: boolean): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
+        // The timer and a wake-up may both come: the first ends this pause, not a later one.
+        if (this.wake !== done) return;
         this.wake = undefined;
         this.roomWanted = false;
         resolve();
@@ -131,43 +157,96 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     });
   }
 
-  /** A delivery ended: the loop, if it waits for room, claims again shortly. */
-  private roomFreed(): void {
-    if (!this.roomWanted) return;
-    this.roomWanted = false;
-    const wake = this.wake;
-    setTimeout(() => wake?.(), CLAIM_AGAIN_AFTER_MS);
-  }
-
-  private async claimAndSend(room: number): Promise<number> {
+  private async claim(room: number): Promise<number> {
     const now = this.clock.now();
+    const until = new Date(now.getTime() + CLAIM_MS);
     const claimed = await this.outbox.claim(
       this.holder,
       now,
-      new Date(now.getTime() + CLAIM_MS),
+      until,
       room,
-      MAX_IN_FLIGHT_PER_WEBHOOK,
-      this.inFlight,
+      HELD_PER_WEBHOOK,
+      this.held,
     );
-    for (const delivery of claimed) {
-      if (this.stopped) {
-        await this.outbox.release(delivery.id, this.holder);
-        continue;
-      }
-      const webhookId = Number(delivery.webhook_id);
-      this.inFlight.set(webhookId, (this.inFlight.get(webhookId) ?? 0) + 1);
-      this.sendingCount += 1;
-      const sending = this.deliver(delivery).finally(() => {
-        const left = (this.inFlight.get(webhookId) ?? 1) - 1;
-        if (left === 0) this.inFlight.delete(webhookId);
-        else this.inFlight.set(webhookId, left);
-        this.sendingCount -= 1;
-        this.sending.delete(sending);
-        this.roomFreed();
-      });
-      this.sending.add(sending);
+    if (this.stopped) {
+      await this.giveBack(claimed);
+      return 0;
     }
+    for (const delivery of claimed) {
+      const webhookId = Number(delivery.webhook_id);
+      this.held.set(webhookId, (this.held.get(webhookId) ?? 0) + 1);
+      this.heldCount += 1;
+      const queue = this.waiting.get(webhookId) ?? [];
+      queue.push({ delivery, until });
+      this.waiting.set(webhookId, queue);
+    }
+    this.sendWaiting();
     return claimed.length;
+  }
+
+  /** Sends what waits, as far as the bounds allow. */
+  private sendWaiting(): void {
+    const expiring: ClaimedDelivery[] = [];
+    const now = this.clock.now().getTime();
+    for (const [webhookId, queue] of this.waiting) {
+      while (
+        queue.length > 0 &&
+        this.sendingCount < MAX_IN_FLIGHT &&
+        (this.sendingTo.get(webhookId) ?? 0) < MAX_IN_FLIGHT_PER_WEBHOOK
+      ) {
+        const { delivery, until } = queue.shift()!;
+        // Sent now, it might outlive its claim: another dispatcher could send it meanwhile.
+        if (until.getTime() - now < CLAIM_LEFT_TO_SEND_MS) {
+          expiring.push(delivery);
+          this.letGo(webhookId);
+          continue;
+        }
+        this.send(webhookId, delivery);
+      }
+      if (queue.length === 0) this.waiting.delete(webhookId);
+    }
+    if (expiring.length > 0) void this.giveBack(expiring);
+  }
+
+  private send(webhookId: number, delivery: ClaimedDelivery): void {
+    this.sendingTo.set(webhookId, (this.sendingTo.get(webhookId) ?? 0) + 1);
+    this.sendingCount += 1;
+    const sending = this.deliver(delivery).finally(() => {
+      const left = (this.sendingTo.get(webhookId) ?? 1) - 1;
+      if (left === 0) this.sendingTo.delete(webhookId);
+      else this.sendingTo.set(webhookId, left);
+      this.sendingCount -= 1;
+      this.sending.delete(sending);
+      this.letGo(webhookId);
+      if (!this.stopped) this.sendWaiting();
+    });
+    this.sending.add(sending);
+  }
+
+  /** A held delivery is no longer held; with room for a batch, the loop claims again. */
+  private letGo(webhookId: number): void {
+    const left = (this.held.get(webhookId) ?? 1) - 1;
+    if (left === 0) this.held.delete(webhookId);
+    else this.held.set(webhookId, left);
+    this.heldCount -= 1;
+    // Room for a batch of this webhook's, or for one in all, has just been made: claim now.
+    const roomForBatch =
+      left === HELD_PER_WEBHOOK - CLAIM_BATCH || HELD_IN_ALL - this.heldCount === CLAIM_BATCH;
+    if (this.roomWanted && roomForBatch) this.wake?.();
+  }
+
+  /** Gives claimed deliveries back untried (stopping, or their claim is running out). */
+  private async giveBack(deliveries: ClaimedDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    try {
+      await this.outbox.release(
+        deliveries.map((delivery) => delivery.id),
+        this.holder,
+      );
+    } catch (error) {
+      // Their claims expire by themselves.
+      this.warn(error);
+    }
   }
 
   /** One attempt; what it came to is recorded with others that end about then. */
