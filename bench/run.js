@@ -1135,7 +1135,9 @@ async function benchDatabase(kind, options, stamp) {
           options.only === undefined ||
           options.only.split(',').some((text) => testCase.name.includes(text.trim())),
       );
-      const receiver = options.webhook ? await subscribeWebhook(servers, seed, options) : undefined;
+      const receiver = options.webhook
+        ? await subscribeWebhook(servers, seed, options, db)
+        : undefined;
       const loadStart = Date.now();
       report.runs = await runCases(servers, seed, cases, options, kind);
       report.cases = summarise(report.runs);
@@ -1282,7 +1284,7 @@ async function main() {
  * `--webhook`: starts the receiver process and subscribes the benchmark's user to every event
  * through the service's API. Returns the receiver.
  */
-async function subscribeWebhook(servers, seed, options) {
+async function subscribeWebhook(servers, seed, options, db) {
   const receiver = spawn(process.execPath, [join(__dirname, 'webhook-receiver.js')], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -1302,6 +1304,18 @@ async function subscribeWebhook(servers, seed, options) {
   let active = true;
   options.switchWebhook = async (on) => {
     if (on === active) return;
+    // Paced (`--rate`): the deliveries of the turn that ends go out before the webhook is
+    // turned off, or they would wait for its next turn and count that wait as lag. Twice
+    // empty, 250 ms apart: the requests autocannon left in flight commit meanwhile.
+    if (!on && options.rate !== undefined && !options.noDelivery) {
+      const pending = async () =>
+        Number((await db.all('SELECT COUNT(*) AS n FROM webhook_deliveries'))[0].n);
+      const drainUntil = Date.now() + 30_000;
+      for (let empty = 0; empty < 2 && Date.now() < drainUntil;) {
+        empty = (await pending()) === 0 ? empty + 1 : 0;
+        await new Promise((resolve) => setTimeout(resolve, empty === 1 ? 250 : 50));
+      }
+    }
     const patched = await fetch(`${service.baseUrl}/api/v1/webhooks/${id}`, {
       method: 'PATCH',
       headers: { Authorization: `Bearer ${seed.token}`, 'Content-Type': 'application/json' },
