@@ -52,7 +52,7 @@ describe('webhook target guard', () => {
     ['https://[::1]:8443/hook', 'url must not point to ::1: a loopback address'],
     [
       'https://[::ffff:169.254.169.254]/latest',
-      'url must not point to ::ffff:a9fe:a9fe: a link-local address',
+      'url must not point to ::ffff:a9fe:a9fe (169.254.169.254): a link-local address',
     ],
     ['https://2130706433/hook', 'url must not point to 127.0.0.1: a loopback address'],
     ['https://0x7f.1/hook', 'url must not point to 127.0.0.1: a loopback address'],

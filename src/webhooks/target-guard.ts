@@ -109,10 +109,19 @@ function refuseAddress(address: string, policy: TargetPolicy, host?: string): vo
   if (policy.allowPrivate) return;
   const range = forbiddenRange(address);
   if (range === null) return;
-  const what = host === undefined ? address : `${host} (${address})`;
+  const what = host === undefined ? readable(address) : `${host} (${readable(address)})`;
   throw new RefusedTarget(
     `url must not point to ${what}: ${RANGE_NAMES[range] ?? `a non-public address (${range})`}`,
   );
+}
+
+/** An IPv4-mapped IPv6 address in hex (as URLs write it) with the IPv4 address it carries. */
+function readable(address: string): string {
+  if (address.includes('.')) return address;
+  const parsed = ipaddr.parse(address);
+  return parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress()
+    ? `${address} (${parsed.toIPv4Address().toString()})`
+    : address;
 }
 
 /** The URL's host without the brackets of an IPv6 address. */

@@ -36,7 +36,10 @@ describe(`webhook targets (${databaseKind})`, () => {
     ['https://[::1]/', 'url must not point to ::1: a loopback address'],
     ['https://[fd00::1]/', 'url must not point to fd00::1: a unique local address'],
     ['https://[fe80::1]/', 'url must not point to fe80::1: a link-local address'],
-    ['https://[::ffff:127.0.0.1]/', 'url must not point to ::ffff:7f00:1: a loopback address'],
+    [
+      'https://[::ffff:127.0.0.1]/',
+      'url must not point to ::ffff:7f00:1 (127.0.0.1): a loopback address',
+    ],
   ])('POST refuses %s with 400', async (url, error) => {
     const user = await givenUser(test);
     const response = await request(test.http)
@@ -61,7 +64,7 @@ describe(`webhook targets (${databaseKind})`, () => {
       .send({ url: 'https://[::ffff:169.254.169.254]/' });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
-      error: 'url must not point to ::ffff:a9fe:a9fe: a link-local address',
+      error: 'url must not point to ::ffff:a9fe:a9fe (169.254.169.254): a link-local address',
     });
     const unchanged = await request(test.http).get(`/api/v1/webhooks/${id}`).set(user.auth);
     expect((unchanged.body as { url: string }).url).toBe('https://93.184.216.34/hook');
