@@ -10,6 +10,8 @@ import { securityHeaders } from './common/http/security-headers';
 import { createRootLogger, JsonLogger } from './common/logging/json-logger';
 import { REQUEST_ID_HEADER, requestLogging } from './common/logging/request-logging.middleware';
 import { AppConfig, LogLevel, parseEnvironment } from './config/environment';
+import { httpMetrics } from './metrics/http-metrics';
+import { Metrics } from './metrics/metrics';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from './idempotency/idempotency-key';
 import { setUpSwagger } from './swagger';
 
@@ -39,6 +41,8 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   // No automatic weak ETag (a SHA-1 of every JSON body): routes that support conditional
   // requests set their own.
   app.set('etag', false);
+  // First, so that a request's time counts everything that follows.
+  if (config.metrics) app.use(httpMetrics(app.get(Metrics)));
   app.use(requestLogging(logger.root));
   const shutdown = app.get(GracefulShutdown);
   shutdown.trackConnections(app.getHttpServer());
@@ -47,7 +51,7 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   app.use(securityHeaders());
   if (config.http.corsOrigins.length > 0) enableCors(app, config.http.corsOrigins);
   // JSON bodies are read after authentication, by JsonBodyGuard.
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'health/live', 'health/ready'] });
   await app.init();
   // After the API routes: Swagger UI's static files are served under /api, and mounted before
   // the routes they would stat the file system on every /api/v1 request.

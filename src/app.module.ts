@@ -13,6 +13,7 @@ import { DatabaseModule } from './database/database.module';
 import { DocsModule } from './docs/docs.module';
 import { FoldersModule } from './folders/folders.module';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { SearchModule } from './search/search.module';
@@ -23,6 +24,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 export const coreImports = [
   ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [appConfig] }),
   CommonModule,
+  MetricsModule,
   DatabaseModule,
 ];
 

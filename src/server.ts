@@ -1,18 +1,39 @@
 import { Logger } from '@nestjs/common';
 import cluster from 'node:cluster';
+import type { Server } from 'node:http';
 import { createApp } from './app.factory';
 import { WORKER_READY } from './cluster/primary';
+import { GracefulShutdown } from './common/http/graceful-shutdown';
 import { appConfig, AppConfigValues } from './config/app.config';
 import { DEMO_EMAIL, seedDemoUser } from './demo/demo-seed';
+import { answerMetricsRequests } from './metrics/cluster-metrics';
+import { Metrics } from './metrics/metrics';
+import { startMetricsServer, stopMetricsServer } from './metrics/metrics-server';
 
 /**
  * Serves HTTP from this process until SIGTERM or SIGINT, then drains (GracefulShutdown) and
  * exits 0. Runs alone, or as one worker of the cluster primary (`WEB_CONCURRENCY` above 1).
+ * Metrics (`METRICS_PORT`) are served by this process when alone, by the primary otherwise.
  */
 export async function serve(): Promise<void> {
   const app = await createApp();
   const config = app.get<AppConfigValues>(appConfig.KEY);
   const demoTokenFile = await seedDemoUser(app, config);
+  const metrics = app.get(Metrics);
+  let metricsServer: Server | undefined;
+  if (config.metrics && cluster.isWorker) {
+    answerMetricsRequests(metrics.registry);
+  } else if (config.metrics) {
+    const { registry } = metrics;
+    metricsServer = await startMetricsServer(
+      config.metrics.host,
+      config.metrics.port,
+      async () => ({
+        contentType: registry.contentType,
+        body: await registry.metrics(),
+      }),
+    );
+  }
   await app.listen(config.port, config.host);
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
   const base = `http://${shownHost}:${config.port}`;
@@ -21,6 +42,10 @@ export async function serve(): Promise<void> {
       ? `SQLite file ${config.database.path}`
       : `MySQL database ${config.database.database}`;
   const logger = new Logger('Bootstrap');
+  if (metricsServer) {
+    const metricsHost = config.metrics!.host === '0.0.0.0' ? 'localhost' : config.metrics!.host;
+    logger.log(`Metrics at http://${metricsHost}:${config.metrics!.port}/metrics`);
+  }
   if (demoTokenFile) {
     logger.log(
       `Empty database: created user ${DEMO_EMAIL}; its API token is in ${demoTokenFile} ` +
@@ -35,18 +60,43 @@ export async function serve(): Promise<void> {
     logger.log(`Serving ${base}/api/v1 on ${database}; Swagger UI at ${base}/api`);
   }
 
-  let stopping = false;
+  const shutdown = app.get(GracefulShutdown);
+  let readyDelay: NodeJS.Timeout | undefined;
+  const close = () => {
+    readyDelay = undefined;
+    app
+      .close()
+      .then(() => metricsServer && stopMetricsServer(metricsServer))
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error('stopping failed', error instanceof Error ? error.stack : String(error));
+          process.exit(1);
+        },
+      );
+  };
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.log(`${signal} received: finishing in-flight requests, then stopping`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error('stopping failed', error instanceof Error ? error.stack : String(error));
-        process.exit(1);
-      },
+    if (readyDelay) {
+      // A second signal during the ready delay: drain now.
+      clearTimeout(readyDelay);
+      close();
+      return;
+    }
+    if (shutdown.isStopping) return;
+    shutdown.beginStopping();
+    // An orchestrator stops with SIGTERM and needs its balancer to see /health/ready fail
+    // first; Ctrl-C (SIGINT) at a terminal has no balancer to wait for.
+    const delayMs = signal === 'SIGTERM' ? config.http.shutdownReadyDelayMs : 0;
+    if (delayMs === 0) {
+      logger.log(`${signal} received: finishing in-flight requests, then stopping`);
+      close();
+      return;
+    }
+    logger.log(
+      `${signal} received: /health/ready answers 503; serving on for ${delayMs} ms ` +
+        '(SHUTDOWN_READY_DELAY_MS), then finishing in-flight requests and stopping',
     );
+    readyDelay = setTimeout(close, delayMs);
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -2,6 +2,8 @@ import cluster, { Worker } from 'node:cluster';
 import pino from 'pino';
 import { createRootLogger } from '../common/logging/json-logger';
 import { AppConfig } from '../config/environment';
+import { clusterScraper } from '../metrics/cluster-metrics';
+import { startMetricsServer } from '../metrics/metrics-server';
 
 /** What a worker tells the primary once it serves. */
 export const WORKER_READY = 'dms:worker-ready';
@@ -86,25 +88,47 @@ export function runPrimary(config: AppConfig): void {
     }
   });
 
-  /** Has every worker drain and stop; the 'exit' handler ends the primary once all are gone. */
-  function stopAll(reason: string, exitCode = 0): void {
+  /**
+   * Has every worker drain and stop, passing on the signal received (a worker waits for the
+   * load balancer on SIGTERM only); the 'exit' handler ends the primary once all are gone.
+   */
+  function stopAll(reason: string, exitCode = 0, signal: NodeJS.Signals = 'SIGTERM'): void {
     if (stopping) return;
     stopping = true;
     failedStop = exitCode !== 0;
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
     log.info(`${reason}: stopping ${workers.length} worker(s)`);
     if (workers.length === 0) process.exit(exitCode);
-    for (const worker of workers) worker.process.kill('SIGTERM');
+    for (const worker of workers) worker.process.kill(signal);
     // Each worker cuts its own requests after SHUTDOWN_GRACE_MS; this only catches a stuck one.
-    setTimeout(() => {
-      log.error('workers did not stop in time: killing them');
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
-      process.exit(1);
-    }, config.http.shutdownGraceMs + 15_000).unref();
+    setTimeout(
+      () => {
+        log.error('workers did not stop in time: killing them');
+        for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+        process.exit(1);
+      },
+      config.http.shutdownReadyDelayMs + config.http.shutdownGraceMs + 15_000,
+    ).unref();
   }
 
   process.on('SIGTERM', () => stopAll('SIGTERM received'));
-  process.on('SIGINT', () => stopAll('SIGINT received'));
+  process.on('SIGINT', () => stopAll('SIGINT received', 0, 'SIGINT'));
   log.info(`starting ${config.workers} workers`);
+  if (config.metrics) {
+    // One scrape here shows every worker: the primary asks each and adds their metrics up.
+    const { host, port } = config.metrics;
+    startMetricsServer(
+      host,
+      port,
+      clusterScraper(() => [...ready]),
+    ).then(
+      () =>
+        log.info(`Metrics at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/metrics`),
+      (error: Error) => {
+        log.error(`metrics listener failed: ${error.message}`);
+        stopAll('metrics listener failure', 1);
+      },
+    );
+  }
   fork();
 }

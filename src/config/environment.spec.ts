@@ -18,9 +18,11 @@ const DEFAULTS: AppConfig = {
     requestTimeoutMs: 30_000,
     shutdownGraceMs: 10_000,
     shutdownDrainMs: null,
+    shutdownReadyDelayMs: 5000,
     trustProxy: false,
     corsOrigins: [],
   },
+  metrics: null,
   rateLimit: { windowMs: 60_000, perToken: 600, perAddress: 300, redisUrl: null },
   revisionsKeep: 100,
   trash: { retentionDays: 30, purgeIntervalMs: 600_000 },
@@ -258,6 +260,7 @@ describe('parseEnvironment', () => {
         DATABASE_URL: 'mysql://u:p@h:3307/dms',
         SEED_DEMO_USER: 'false',
         LOG_LEVEL: 'debug',
+        METRICS_PORT: '9464',
       }),
     ).toEqual({
       host: 'localhost',
@@ -268,6 +271,7 @@ describe('parseEnvironment', () => {
       logLevel: 'debug',
       databaseTimeouts: DEFAULTS.databaseTimeouts,
       http: DEFAULTS.http,
+      metrics: { host: 'localhost', port: 9464 },
       rateLimit: DEFAULTS.rateLimit,
       revisionsKeep: DEFAULTS.revisionsKeep,
       trash: DEFAULTS.trash,
@@ -285,6 +289,7 @@ describe('parseEnvironment', () => {
           REQUEST_TIMEOUT_MS: '9000',
           SHUTDOWN_GRACE_MS: '0',
           SHUTDOWN_DRAIN_MS: '1500',
+          SHUTDOWN_READY_DELAY_MS: '0',
           RATE_LIMIT_WINDOW_MS: '1000',
           RATE_LIMIT_PER_TOKEN: '5',
           RATE_LIMIT_PER_ADDRESS: '0',
@@ -307,6 +312,7 @@ describe('parseEnvironment', () => {
           requestTimeoutMs: 9000,
           shutdownGraceMs: 0,
           shutdownDrainMs: 1500,
+          shutdownReadyDelayMs: 0,
         },
         rateLimit: {
           windowMs: 1000,
@@ -368,6 +374,11 @@ describe('parseEnvironment', () => {
         'SHUTDOWN_DRAIN_MS',
         'soon',
         'SHUTDOWN_DRAIN_MS must be an integer between 0 and 3600000 (got "soon")',
+      ],
+      [
+        'SHUTDOWN_READY_DELAY_MS',
+        '5s',
+        'SHUTDOWN_READY_DELAY_MS must be an integer between 0 and 3600000 (got "5s")',
       ],
     ])('rejects %s=%s naming the variable', (name, value, message) => {
       expectConfigError({ [name]: value }, `Invalid configuration: ${message}`);
@@ -471,6 +482,36 @@ describe('parseEnvironment', () => {
       expectConfigError(
         { WEB_CONCURRENCY: 'auto' },
         'Invalid configuration: WEB_CONCURRENCY above 1 needs a MySQL database (DATABASE_URL); the embedded SQLite file serves one process (got "auto" on 3 CPUs)',
+      );
+    });
+  });
+
+  describe('metrics', () => {
+    it('are off unless METRICS_PORT is set', () => {
+      expect(parseEnvironment({ METRICS_HOST: '127.0.0.1' }).metrics).toBeNull();
+    });
+
+    it('listen on HOST unless METRICS_HOST is given', () => {
+      expect(parseEnvironment({ HOST: '10.0.0.5', METRICS_PORT: '9464' }).metrics).toEqual({
+        host: '10.0.0.5',
+        port: 9464,
+      });
+      expect(parseEnvironment({ METRICS_PORT: '9464', METRICS_HOST: '127.0.0.1' }).metrics).toEqual(
+        { host: '127.0.0.1', port: 9464 },
+      );
+    });
+
+    it.each([
+      ['0', 'METRICS_PORT must be an integer between 1 and 65535 (got 0)'],
+      ['metrics', 'METRICS_PORT must be an integer between 1 and 65535 (got "metrics")'],
+    ])('rejects METRICS_PORT=%s', (value, message) => {
+      expectConfigError({ METRICS_PORT: value }, `Invalid configuration: ${message}`);
+    });
+
+    it('refuses the public port', () => {
+      expectConfigError(
+        { PORT: '8080', METRICS_PORT: '8080' },
+        'Invalid configuration: METRICS_PORT must differ from PORT: metrics are never served on the public port (got 8080)',
       );
     });
   });

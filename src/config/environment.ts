@@ -89,6 +89,17 @@ class EnvironmentVariables {
   @IntegerBetween('SHUTDOWN_DRAIN_MS', 0, HOUR_MS)
   SHUTDOWN_DRAIN_MS?: number;
 
+  @IntegerBetween('SHUTDOWN_READY_DELAY_MS', 0, HOUR_MS)
+  SHUTDOWN_READY_DELAY_MS?: number;
+
+  @IntegerBetween('METRICS_PORT', 1, 65535)
+  METRICS_PORT?: number;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty({ message: 'METRICS_HOST must not be empty' })
+  METRICS_HOST?: string;
+
   @IntegerBetween('RATE_LIMIT_WINDOW_MS', 1000, HOUR_MS)
   RATE_LIMIT_WINDOW_MS?: number;
 
@@ -175,10 +186,17 @@ export interface AppConfig {
      * null: the HTTP server's keep-alive timeout.
      */
     shutdownDrainMs: number | null;
+    /**
+     * After SIGTERM, how long `/health/ready` answers 503 while requests are still served as
+     * usual, so that a load balancer stops sending before connections are drained.
+     */
+    shutdownReadyDelayMs: number;
     trustProxy: TrustProxy;
     /** Origins allowed to call the API from a browser; empty: CORS off. */
     corsOrigins: string[];
   };
+  /** Prometheus metrics on their own listener; null: off (nothing is recorded). */
+  metrics: { host: string; port: number } | null;
   /** Requests per window; 0 turns that limit off. */
   rateLimit: { windowMs: number; perToken: number; perAddress: number; redisUrl: string | null };
   /** How many versions of each document are kept, the current one included. */
@@ -240,9 +258,14 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
       requestTimeoutMs: vars.REQUEST_TIMEOUT_MS ?? 30_000,
       shutdownGraceMs: vars.SHUTDOWN_GRACE_MS ?? 10_000,
       shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS ?? null,
+      shutdownReadyDelayMs: vars.SHUTDOWN_READY_DELAY_MS ?? 5000,
       trustProxy: parseTrustProxy(vars.TRUST_PROXY),
       corsOrigins: parseCorsOrigins(vars.CORS_ORIGINS),
     },
+    metrics:
+      vars.METRICS_PORT === undefined
+        ? null
+        : { host: vars.METRICS_HOST ?? vars.HOST ?? '0.0.0.0', port: vars.METRICS_PORT },
     rateLimit: {
       windowMs: vars.RATE_LIMIT_WINDOW_MS ?? 60_000,
       perToken: vars.RATE_LIMIT_PER_TOKEN ?? 600,
@@ -268,6 +291,11 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
       pollMs: vars.WEBHOOKS_POLL_MS ?? 250,
     },
   };
+  if (config.metrics && config.metrics.port === config.port) {
+    throw new ConfigError(
+      `Invalid configuration: METRICS_PORT must differ from PORT: metrics are never served on the public port (got ${config.metrics.port})`,
+    );
+  }
   checkWorkersFit(config, vars.WEB_CONCURRENCY);
   return config;
 }

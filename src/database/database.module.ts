@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { appConfig, AppConfigValues } from '../config/app.config';
+import { DatabaseMetrics } from './database-metrics';
 import { dataSourceOptions, prepareDatabase } from './database-options';
 import { JobLeases } from './job-leases';
 import { Sql } from './sql';
@@ -21,7 +22,7 @@ import { TransactionRunner } from './transaction-runner';
       },
     }),
   ],
-  providers: [Sql, SqliteTurn, TransactionRunner, JobLeases],
+  providers: [Sql, SqliteTurn, TransactionRunner, JobLeases, DatabaseMetrics],
   exports: [Sql, TransactionRunner, JobLeases],
 })
 export class DatabaseModule {}

@@ -5,10 +5,12 @@ import {
   OnApplicationBootstrap,
   OnModuleDestroy,
 } from '@nestjs/common';
+import { Counter } from 'prom-client';
 import { Clock } from '../common/clock';
 import { RepeatingJob } from '../common/repeating-job';
 import { appConfig, type AppConfigValues } from '../config/app.config';
 import { JobLeases } from '../database/job-leases';
+import { Metrics } from '../metrics/metrics';
 import { RevisionsRepository } from './revisions.repository';
 import { TrashRepository } from './trash.repository';
 
@@ -39,6 +41,9 @@ export interface PurgeOutcome {
 export class PurgeJob implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('PurgeJob');
   private readonly schedule?: RepeatingJob;
+  private readonly runs: Counter;
+  private readonly purgedDocs: Counter;
+  private readonly prunedDocs: Counter;
 
   constructor(
     private readonly trash: TrashRepository,
@@ -46,7 +51,20 @@ export class PurgeJob implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly leases: JobLeases,
     private readonly clock: Clock,
     @Inject(appConfig.KEY) private readonly config: AppConfigValues,
+    metrics: Metrics,
   ) {
+    this.runs = metrics.counter({
+      name: 'dms_purge_runs_total',
+      help: 'Runs of the purge job by this process (those that got the lease)',
+    });
+    this.purgedDocs = metrics.counter({
+      name: 'dms_trash_purged_documents_total',
+      help: 'Trashed documents the purge job deleted for good after TRASH_RETENTION_DAYS',
+    });
+    this.prunedDocs = metrics.counter({
+      name: 'dms_revisions_pruned_documents_total',
+      help: 'Documents whose versions beyond REVISIONS_KEEP the purge job deleted',
+    });
     const interval = config.trash.purgeIntervalMs;
     if (interval > 0) {
       this.schedule = new RepeatingJob(
@@ -87,7 +105,11 @@ export class PurgeJob implements OnApplicationBootstrap, OnModuleDestroy {
       }
       return done;
     });
-    return outcome ?? { ran: false, purgedDocs: 0, prunedDocs: 0 };
+    if (!outcome) return { ran: false, purgedDocs: 0, prunedDocs: 0 };
+    this.runs.inc();
+    this.purgedDocs.inc(outcome.purgedDocs);
+    this.prunedDocs.inc(outcome.prunedDocs);
+    return outcome;
   }
 
   private async runAndLog(): Promise<void> {

@@ -11,3 +11,11 @@ export class HealthDto {
    */
   database: 'up';
 }
+
+export class LiveDto {
+  /**
+   * Always `ok` in a 200 answer.
+   * @example "ok"
+   */
+  status: 'ok';
+}

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { WriteConflict } from '../database/database-errors';
 import { Sql } from '../database/sql';
-import { toSqlTimestamp } from '../database/sql-values';
+import { toDateOrNull, toSqlTimestamp } from '../database/sql-values';
 import { TransactionRunner } from '../database/transaction-runner';
 import type { MemberChange } from '../docs/member-changes';
 import { EVENT_BITS } from './event-types';
@@ -38,6 +38,12 @@ export interface AttemptOutcome {
 }
 
 /** One attempt and what follows from it. */
+export interface OutboxBacklog {
+  waiting: number;
+  due: number;
+  oldestDueAt: Date | null;
+}
+
 export interface AttemptResult {
   delivery: ClaimedDelivery;
   outcome: AttemptOutcome;
@@ -196,6 +202,29 @@ export class OutboxRepository {
       holder,
       ...ids,
     ]);
+  }
+
+  /**
+   * The queue at `now`: deliveries waiting (due, held or scheduled for a retry), those due for
+   * an active webhook, and when the longest-waiting of these became due.
+   */
+  async backlog(now: Date): Promise<OutboxBacklog> {
+    const [row] = await this.sql.rows<{
+      waiting: number | string;
+      due: number | string | null;
+      oldest_due: Date | string | null;
+    }>(
+      `SELECT COUNT(*) AS waiting,
+  SUM(CASE WHEN d.next_attempt_at <= ? AND w.active = 1 THEN 1 ELSE 0 END) AS due,
+  MIN(CASE WHEN d.next_attempt_at <= ? AND w.active = 1 THEN d.next_attempt_at END) AS oldest_due
+FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id`,
+      [toSqlTimestamp(now), toSqlTimestamp(now)],
+    );
+    return {
+      waiting: Number(row.waiting),
+      due: Number(row.due ?? 0),
+      oldestDueAt: toDateOrNull(row.oldest_due),
+    };
   }
 
   /** Gives claimed deliveries back untried (this dispatcher will not send them). */

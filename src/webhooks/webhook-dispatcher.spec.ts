@@ -7,6 +7,7 @@ import {
   retryDelay,
   WebhookDispatcher,
 } from './webhook-dispatcher';
+import type { WebhookMetrics } from './webhook-metrics';
 import type { SendResult, WebhookSender } from './webhook-sender';
 
 describe('retryDelay', () => {
@@ -139,6 +140,7 @@ describe('WebhookDispatcher', () => {
       receiver as unknown as WebhookSender,
       clock,
       config,
+      { attemptEnded: () => undefined } as unknown as WebhookMetrics,
     );
   });
 

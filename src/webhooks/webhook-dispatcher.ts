@@ -10,6 +10,7 @@ import { Clock } from '../common/clock';
 import { appConfig, type AppConfigValues } from '../config/app.config';
 import { AttemptResult, ClaimedDelivery, OutboxRepository } from './outbox.repository';
 import { deliveryBody, deliveryHeaders } from './webhook-payload';
+import { WebhookMetrics } from './webhook-metrics';
 import { ATTEMPT_TIMEOUT_MS, WebhookSender } from './webhook-sender';
 
 /** Deliveries one process sends at once, in all and to one webhook. */
@@ -93,6 +94,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     private readonly sender: WebhookSender,
     private readonly clock: Clock,
     @Inject(appConfig.KEY) private readonly config: AppConfigValues,
+    private readonly metrics: WebhookMetrics,
   ) {}
 
   /** Deliveries this dispatcher holds (sent or waiting), their recording included. */
@@ -255,12 +257,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     const at = this.clock.now();
     const result = await this.sender.send(delivery.url, deliveryHeaders(delivery, body, at), body);
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    this.ended.push({
-      delivery,
-      outcome: { ...result, at },
-      ok,
-      retryAt: ok ? null : this.retryAt(Number(delivery.attempts)),
-    });
+    const retryAt = ok ? null : this.retryAt(Number(delivery.attempts));
+    this.ended.push({ delivery, outcome: { ...result, at }, ok, retryAt });
+    this.metrics.attemptEnded(ok ? 'delivered' : retryAt ? 'retrying' : 'given_up');
     if (this.ended.length >= RECORD_BATCH) void this.record();
     else this.recordTimer ??= setTimeout(() => void this.record(), RECORD_AFTER_MS);
   }

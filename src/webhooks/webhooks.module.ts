@@ -5,6 +5,7 @@ import { MemberChanges } from '../docs/member-changes';
 import { OutboxRepository } from './outbox.repository';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookLogCleanup } from './webhook-log-cleanup';
+import { WebhookMetrics } from './webhook-metrics';
 import { WebhookSender } from './webhook-sender';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksRepository } from './webhooks.repository';
@@ -25,6 +26,7 @@ import { WebhooksService } from './webhooks.service';
     WebhookSender,
     WebhookDispatcher,
     WebhookLogCleanup,
+    WebhookMetrics,
   ],
   exports: [WebhookLogCleanup],
 })

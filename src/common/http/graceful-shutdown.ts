@@ -29,11 +29,25 @@ export class GracefulShutdown implements BeforeApplicationShutdown {
   private readonly sockets = new Map<Socket, SocketState>();
   private draining = false;
   private drainMs = 0;
+  private stopping = false;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     @Inject(appConfig.KEY) private readonly config: AppConfigValues,
   ) {}
+
+  /**
+   * Whether a stop has begun: from the signal on, while requests are still served as usual,
+   * `/health/ready` answers 503 so that a load balancer stops sending here first.
+   */
+  get isStopping(): boolean {
+    return this.stopping;
+  }
+
+  /** Marks the start of a stop (the signal); the drain itself begins at application close. */
+  beginStopping(): void {
+    this.stopping = true;
+  }
 
   /** Knows every connection of `server` from the moment it is accepted. */
   trackConnections(server: Server): void {
@@ -58,6 +72,7 @@ export class GracefulShutdown implements BeforeApplicationShutdown {
   };
 
   async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
     if (!server?.listening) return;
     // Accept what already waits in the listen backlog before closing the listener: the kernel

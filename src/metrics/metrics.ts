@@ -1,0 +1,49 @@
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import {
+  collectDefaultMetrics,
+  Counter,
+  CounterConfiguration,
+  Gauge,
+  GaugeConfiguration,
+  Histogram,
+  HistogramConfiguration,
+  Registry,
+} from 'prom-client';
+import { appConfig, AppConfigValues } from '../config/app.config';
+
+/**
+ * This process's Prometheus metrics. Features declare theirs here (`metrics.counter(...)`) and
+ * update them whether or not metrics are served: an increment costs next to nothing, and
+ * values that need work (a query) are read in `collect`, only when scraped.
+ *
+ * One registry per application rather than prom-client's global one, so that applications
+ * built side by side (tests) keep apart.
+ */
+@Injectable()
+export class Metrics implements OnModuleDestroy {
+  readonly registry = new Registry();
+  /** Whether something serves these (`METRICS_PORT`); when not, nothing costly is recorded. */
+  readonly enabled: boolean;
+
+  constructor(@Inject(appConfig.KEY) config: AppConfigValues) {
+    this.enabled = config.metrics !== null;
+    // Node's own: CPU, memory, heap, garbage collection, event-loop lag, handles.
+    if (this.enabled) collectDefaultMetrics({ register: this.registry });
+  }
+
+  counter<L extends string>(config: Omit<CounterConfiguration<L>, 'registers'>): Counter<L> {
+    return new Counter({ ...config, registers: [this.registry] });
+  }
+
+  gauge<L extends string>(config: Omit<GaugeConfiguration<L>, 'registers'>): Gauge<L> {
+    return new Gauge({ ...config, registers: [this.registry] });
+  }
+
+  histogram<L extends string>(config: Omit<HistogramConfiguration<L>, 'registers'>): Histogram<L> {
+    return new Histogram({ ...config, registers: [this.registry] });
+  }
+
+  onModuleDestroy(): void {
+    this.registry.clear();
+  }
+}
