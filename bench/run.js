@@ -57,6 +57,8 @@
 //   --rate R                  paced load: R requests a second in all (autocannon's overallRate)
 //                             instead of as many as the connections can send; with --webhook,
 //                             the lag of deliveries under a load below the delivery rate
+//   --metrics                 also run the service with METRICS_PORT set ("service+metrics"),
+//                             scraped every 5 s, and compare it with the service without
 //   --keep                    leave the database in place (MySQL, or the SQLite file)
 // MySQL: BENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306); the database is dms_bench_<time>.
 // Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379). The service runs as `npm run
@@ -96,7 +98,10 @@ const SERVER_ENV = {
   SEED_DEMO_USER: 'false',
   RATE_LIMIT_PER_TOKEN: '1000000000',
   RATE_LIMIT_PER_ADDRESS: '1000000000',
+  SHUTDOWN_READY_DELAY_MS: '0',
 };
+/** How often --metrics scrapes the service's metrics (Prometheus's default is 60 s, often 15 s). */
+const SCRAPE_INTERVAL_MS = 5000;
 
 const OTHER_USERS = 4;
 const UPDATE_TARGETS = 1000;
@@ -153,6 +158,7 @@ function parseArgs(argv) {
     else if (arg === '--sweep') options.sweep = true;
     else if (arg === '--keep') options.keep = true;
     else if (arg === '--webhook') options.webhook = true;
+    else if (arg === '--metrics') options.metrics = true;
     else if (arg === '--no-delivery') options.noDelivery = true;
     else if (arg === '--rate') options.rate = positiveInteger(value());
     else if (arg === '--cpu-prof') options.cpuProf = true;
@@ -339,17 +345,27 @@ function targetsFor(options) {
       }),
     });
   }
+  if (options.metrics) {
+    // The same service with its metrics listener on, and scraped.
+    targets.push({
+      ...targets.find((target) => target.kind === 'service' && target.workers === 1),
+      name: 'service+metrics',
+      kind: 'metrics',
+    });
+  }
   return targets;
 }
 
 async function startServer(target, databaseEnv, options, stamp) {
   const port = await freePort();
+  const metricsPort = target.kind === 'metrics' ? await freePort() : undefined;
   const env = {
     ...process.env,
     ...target.env,
     ...databaseEnv,
     HOST: '127.0.0.1',
     PORT: String(port),
+    ...(metricsPort && { METRICS_PORT: String(metricsPort) }),
   };
   if (!databaseEnv.DATABASE_URL) delete env.DATABASE_URL;
   if (target.kind !== 'reference' && !target.env.REDIS_URL) delete env.REDIS_URL;
@@ -384,6 +400,16 @@ async function startServer(target, databaseEnv, options, stamp) {
   }
   // Every worker listening: give them a moment to finish starting before measuring memory.
   await new Promise((resolve) => setTimeout(resolve, 500));
+  let scraper;
+  if (metricsPort) {
+    const scrape = async () => {
+      const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      if (!response.ok) throw new Error(`${target.name}: /metrics answered ${response.status}`);
+      await response.text();
+    };
+    await scrape();
+    scraper = setInterval(() => scrape().catch((error) => console.error(error.message)), SCRAPE_INTERVAL_MS);
+  }
   const server = {
     ...target,
     baseUrl,
@@ -413,6 +439,7 @@ async function startServer(target, databaseEnv, options, stamp) {
       }),
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
+        clearInterval(scraper);
         if (exited) return resolve();
         child.once('exit', resolve);
         child.kill(signal);
@@ -996,6 +1023,8 @@ function printResults(title, summary, servers) {
   const hooked = servers.find((s) => s.webhookActive);
   const plain = servers.find((s) => s.kind === 'service' && !s.webhookActive && s.workers === 1);
   if (hooked && plain) compare(hooked, plain);
+  const measured = servers.find((s) => s.kind === 'metrics');
+  if (measured && plain) compare(measured, plain);
   const floor = servers.find((s) => s.kind === 'floor');
   const reference = servers.find((s) => s.kind === 'reference' && s.workers === 1);
   if (floor && reference) compare(floor, reference);
@@ -1085,8 +1114,8 @@ async function benchDatabase(kind, options, stamp) {
     );
     for (const target of targets) servers.push(await startServer(target, db.env, options, stamp));
     // They take turns, and are reported, in this order: fewer workers first; the reference,
-    // the card's floor, a baseline build, then the service.
-    const rank = { reference: 0, floor: 1, baseline: 2, service: 3 };
+    // the card's floor, a baseline build, the service with metrics, then the service.
+    const rank = { reference: 0, floor: 1, baseline: 2, metrics: 3, service: 4 };
     servers.sort((a, b) => a.workers - b.workers || rank[a.kind] - rank[b.kind]);
     stopWatching = watchMemory(servers);
     await db.connect();
@@ -1193,7 +1222,7 @@ async function runHostileRequests(servers, seed, db, options, stamp) {
   const rows = [];
   for (const request of HOSTILE_REQUESTS) {
     for (const [index, server] of servers.entries()) {
-      if (server.kind !== 'service' && server.kind !== 'baseline') continue;
+      if (!['service', 'baseline', 'metrics'].includes(server.kind)) continue;
       const timeoutMs = options.hostileTimeout * 1000;
       const attempt = whilePollingHealth(server.baseUrl, seed.token, request);
       // An abandoned attempt fails once its server is killed: that is expected.

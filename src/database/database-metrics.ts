@@ -17,7 +17,7 @@ interface MysqlPool {
 @Injectable()
 export class DatabaseMetrics {
   constructor(metrics: Metrics, dataSource: DataSource) {
-    if (!metrics.enabled || dataSource.options.type !== 'mysql') return;
+    if (!metrics.enabled || !['mysql', 'mariadb'].includes(dataSource.options.type)) return;
     const pool = () => (dataSource.driver as unknown as { pool?: MysqlPool }).pool;
     metrics.gauge({
       name: 'dms_db_pool_connections',

@@ -2,7 +2,14 @@ import { createConnection, RowDataPacket } from 'mysql2/promise';
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { mysqlMigrations } from '../../migrations/mysql';
-import { buildIfNeeded, runCli, RunningService, startBuiltService } from '../support/built-service';
+import {
+  buildIfNeeded,
+  freePort,
+  runCli,
+  RunningService,
+  startBuiltService,
+} from '../support/built-service';
+import { requestCount, scrape, valueOf } from '../support/prometheus';
 import { dropTestDatabase } from '../support/test-app';
 
 interface LogLine {
@@ -90,11 +97,22 @@ async function query<T extends RowDataPacket>(sql: string): Promise<T[]> {
 describe('two workers behind one port (WEB_CONCURRENCY=2)', () => {
   let service: RunningService;
   let token: string;
+  let metricsUrl: string;
 
   beforeAll(async () => {
     buildIfNeeded();
+    const metricsPort = await freePort();
+    metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     // A fresh database: the first worker creates it and runs the migrations.
-    service = await startBuiltService({ WEB_CONCURRENCY: '2' }, { startTimeoutMs: 60_000 });
+    service = await startBuiltService(
+      {
+        WEB_CONCURRENCY: '2',
+        METRICS_PORT: String(metricsPort),
+        WEBHOOKS_ALLOW_HTTP: 'true',
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
+      },
+      { startTimeoutMs: 60_000 },
+    );
     const email = `workers-${randomUUID()}@example.com`;
     expect(
       (await runCli(['users', 'create', '--email', email, '--fname', 'W', '--lname', 'K'])).code,
@@ -138,6 +156,29 @@ describe('two workers behind one port (WEB_CONCURRENCY=2)', () => {
         .map((l) => l.pid),
     );
     expect(servedBy).toEqual(new Set([first, second]));
+  });
+
+  it('one scrape of the primary shows both workers, their counts added up', async () => {
+    // The previous test's 20 requests, served by both workers.
+    const scraped = await scrape(metricsUrl);
+    expect({
+      listed: requestCount(scraped, 'GET', '/api/v1/docs', '200'),
+      scraped: valueOf(scraped, 'dms_workers_scraped'),
+      serving: valueOf(scraped, 'dms_workers_serving'),
+    }).toEqual({ listed: 20, scraped: 2, serving: 2 });
+    // Both read the same outbox: its queue is shown once, not once per worker.
+    const hook = await fetch(`${service.baseUrl}/api/v1/webhooks`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: 'http://127.0.0.1:9/hook', events: ['document.created'] }),
+    });
+    expect(hook.status).toBe(201);
+    for (const title of ['queued 1', 'queued 2']) {
+      expect(await send(service, 'POST', '/api/v1/docs', token, title)).toMatchObject({
+        status: 201,
+      });
+    }
+    expect(valueOf(await scrape(metricsUrl), 'dms_webhook_deliveries_waiting')).toBe(2);
   });
 
   it('replaces a worker that dies, and keeps serving meanwhile', async () => {

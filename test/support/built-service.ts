@@ -12,7 +12,7 @@ export function buildIfNeeded(): void {
   });
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -28,8 +28,8 @@ export interface RunningService {
   output: () => string;
   /** Resolves as soon as the output satisfies `ready` (checked on every chunk), or fails after `ms`. */
   waitForOutput(ready: (output: string) => boolean, ms?: number): Promise<void>;
-  /** Sends SIGTERM and resolves with the exit code once the process has ended. */
-  stop(): Promise<number | null>;
+  /** Sends SIGTERM (or `signal`) and resolves with the exit code once the process has ended. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
   /** Kills the process at once (SIGKILL), as a crash would, and resolves once it has ended. */
   kill(): Promise<void>;
 }
@@ -59,7 +59,14 @@ export async function startBuiltService(
   { startTimeoutMs = 30_000 } = {},
 ): Promise<RunningService> {
   const port = await freePort();
-  const settings = { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'log', ...env };
+  // No ready delay at stop unless a test asks for one: it would only slow every test down.
+  const settings = {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'log',
+    SHUTDOWN_READY_DELAY_MS: '0',
+    ...env,
+  };
   const child: ChildProcess = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
     cwd: root,
     env: { ...process.env, ...settings },
@@ -102,11 +109,11 @@ export async function startBuiltService(
         // Registered after the collector above, so `output` already holds the chunk.
         child.stdout!.on('data', check);
       }),
-    stop: () =>
+    stop: (signal = 'SIGTERM') =>
       new Promise<number | null>((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
-        child.kill('SIGTERM');
+        child.kill(signal);
       }),
     kill: () =>
       new Promise<void>((resolve) => {
