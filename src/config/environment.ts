@@ -278,7 +278,7 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
       purgeIntervalMs: vars.PURGE_INTERVAL_MS ?? 10 * 60 * 1000,
     },
     search: {
-      // Measured at 100,000 documents (BENCHMARKS.md): InnoDB's full-text search costs about
+      // Measured at 100,000 documents (docs/benchmarks.md): InnoDB's full-text search costs about
       // 150 µs per match in the whole store (seconds for a common word), a scan some 30 to
       // 200 µs per document of the caller; FTS5 costs 0.2 µs per match.
       scanLimit: vars.SEARCH_SCAN_LIMIT ?? (vars.DATABASE_URL ? 20_000 : 500),

@@ -25,7 +25,7 @@ import {
 } from '../support/hostile-input';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
-/** Every status the README and api-decisions.md document for these routes. */
+/** Every status docs/api-guide.md and api-decisions.md document for these routes. */
 const DOCUMENTED_STATUSES = [200, 201, 204, 400, 401, 404, 405, 413, 415];
 const NOT_AN_OBJECT =
   'request body must be a JSON object, sent with Content-Type: application/json';
@@ -648,7 +648,7 @@ describe(`hostile input (${databaseKind})`, () => {
         .set('Content-Type', 'application/json')
         .set(headers)
         .send('{"title":"encoded"}');
-      // 415 is what body-parser reports; README documents only 400 for unusable bodies.
+      // 415 is what body-parser reports; docs/api-guide.md documents only 400 for unusable bodies.
       expect([400, 415]).toContain(response.status);
       expectErrorBody(response);
       expect(await tableCounts(test)).toEqual(before);
@@ -1156,7 +1156,7 @@ describe(`hostile input (${databaseKind})`, () => {
       expect(await tableCounts(test)).toEqual(before);
     });
 
-    // README: unknown fields are ignored. An `access_token` next to a valid Authorization
+    // docs/api-guide.md: unknown fields are ignored. An `access_token` next to a valid Authorization
     // header is answered 401 "invalid bearer token" instead.
     it.each([
       ['a query parameter', '/api/v1/docs?access_token=x', undefined],

@@ -1,5 +1,5 @@
 // Arbitraries and small models of the documented input rules, for the property-based tests of
-// hostile input. The models restate the rules of the README (title, path, page, per_page, uuid);
+// hostile input. The models restate the rules of docs/api-guide.md (title, path, page, per_page, uuid);
 // the tests compare the service's answer with them.
 import fc from 'fast-check';
 
