@@ -1,12 +1,14 @@
-// Five projects: unit specs beside the code, the same e2e suites against SQLite and MySQL,
-// Swagger UI in headless Chromium, and a Galera cluster losing a node under load. MySQL,
-// Chromium and the cluster's programs are probed first: with CI set, a missing one fails the
-// run; elsewhere its project is left out with a loud warning.
+// Six projects: unit specs beside the code (and the documentation's links), the same e2e suites
+// against SQLite and MySQL, Swagger UI in headless Chromium, the monitoring examples in a real
+// Prometheus, and a Galera cluster losing a node under load. MySQL, Chromium, Prometheus and the
+// cluster's programs are probed first: with CI set, a missing one fails the run; elsewhere its
+// project is left out with a loud warning.
 const { existsSync } = require('node:fs');
 const mysql = require('mysql2/promise');
 const { missingPrograms } = require('./scripts/galera-cluster');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const PROMETHEUS = process.env.PROMETHEUS_PATH || '/usr/bin/prometheus';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'mysql://root@127.0.0.1:3306';
 
@@ -73,6 +75,20 @@ module.exports = async () => {
         'Install it with `apt-get install chromium` or set CHROMIUM_PATH. !!!\n',
     );
   }
+  // The monitoring examples are loaded by a real Prometheus, scraping the service on MySQL.
+  const prometheus = existsSync(PROMETHEUS);
+  if (!prometheus) {
+    if (process.env.CI) {
+      throw new Error(
+        `Prometheus is missing at ${PROMETHEUS}; CI requires it (apt-get install prometheus).`,
+      );
+    }
+    console.warn(
+      `\n!!! Prometheus is missing at ${PROMETHEUS}: the monitoring project (the examples/ ` +
+        'scrape config, alerts and Grafana dashboard) is SKIPPED. Install it with ' +
+        '`apt-get install prometheus` or set PROMETHEUS_PATH. !!!\n',
+    );
+  }
   const clusterMissing = missingPrograms();
   if (clusterMissing.length > 0) {
     if (process.env.CI) {
@@ -104,7 +120,7 @@ module.exports = async () => {
         ...shared,
         displayName: 'unit',
         rootDir: __dirname,
-        testMatch: ['<rootDir>/src/**/*.spec.ts'],
+        testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/docs/**/*.spec.ts'],
       },
       e2e('sqlite'),
       ...(reachable === true ? [e2e('mysql')] : []),
@@ -115,6 +131,17 @@ module.exports = async () => {
               displayName: 'browser',
               rootDir: __dirname,
               testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
+            },
+          ]
+        : []),
+      ...(prometheus && reachable === true
+        ? [
+            {
+              ...shared,
+              displayName: 'monitoring',
+              rootDir: __dirname,
+              testMatch: ['<rootDir>/test/monitoring/**/*.monitoring-spec.ts'],
+              setupFiles: ['<rootDir>/test/support/use-mysql.ts'],
             },
           ]
         : []),
