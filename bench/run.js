@@ -408,7 +408,10 @@ async function startServer(target, databaseEnv, options, stamp) {
       await response.text();
     };
     await scrape();
-    scraper = setInterval(() => scrape().catch((error) => console.error(error.message)), SCRAPE_INTERVAL_MS);
+    scraper = setInterval(
+      () => scrape().catch((error) => console.error(error.message)),
+      SCRAPE_INTERVAL_MS,
+    );
   }
   const server = {
     ...target,
