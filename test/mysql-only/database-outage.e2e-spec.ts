@@ -68,6 +68,7 @@ describe('a MySQL outage, through a proxy the test cuts and restores', () => {
       ['delete', () => request(test.http).delete(`/api/v1/docs/${uuid}`).set(user.auth)],
       ['folders', () => request(test.http).get('/api/v1/folders').set(user.auth)],
       ['health', () => request(test.http).get('/health')],
+      ['ready', () => request(test.http).get('/health/ready')],
     ];
     const timings: Record<string, number> = {};
     for (const [name, send] of cases) {
@@ -82,6 +83,8 @@ describe('a MySQL outage, through a proxy the test cuts and restores', () => {
       expect(ms).toBeLessThan(FAIL_FAST_MS);
       timings[name] = Math.round(ms);
     }
+    // The process itself is fine: a liveness probe must not get it restarted.
+    await request(test.http).get('/health/live').expect(200, { status: 'ok' });
     // Many at once must not queue behind each other for long either.
     const burst = await Promise.all(
       Array.from({ length: 30 }, () =>
@@ -106,6 +109,7 @@ describe('a MySQL outage, through a proxy the test cuts and restores', () => {
     }
     const recoveryMs = Math.round(performance.now() - restored);
     await request(test.http).get('/health').expect(200, { status: 'ok', database: 'up' });
+    await request(test.http).get('/health/ready').expect(200, { status: 'ok', database: 'up' });
     const after = await create('after').expect(201);
     acknowledged.push((after.body as { uuid: string }).uuid);
     console.info(`outage: first 200 ${recoveryMs} ms after the database came back`);
