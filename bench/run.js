@@ -889,14 +889,17 @@ async function allCases(db, seed) {
 }
 
 /**
- * Runs each case on every server, taking turns (reference, service, reference, service, ...)
- * `rounds` times, so that slow drifts of a shared machine touch all of them alike.
+ * Runs each case on every server, taking turns `rounds` times, so that slow drifts of a shared
+ * machine touch all of them alike; every other round in the reverse order (reference, service,
+ * service, reference, ...), so that what one turn leaves behind (the database's background
+ * work after writes, a warmer cache) does not always fall on the same server.
  */
 async function runCases(servers, seed, cases, options, kind) {
   const rows = [];
   for (const testCase of cases) {
     for (let round = 1; round <= options.rounds; round++) {
-      for (const server of servers) {
+      const order = round % 2 === 1 ? servers : [...servers].reverse();
+      for (const server of order) {
         await options.switchWebhook?.(server.webhookActive === true);
         const row = await measure(server, seed, options, testCase, round);
         rows.push({ ...row, round });

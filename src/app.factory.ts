@@ -41,9 +41,9 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   // No automatic weak ETag (a SHA-1 of every JSON body): routes that support conditional
   // requests set their own.
   app.set('etag', false);
-  // First, so that a request's time counts everything that follows.
-  if (config.metrics) app.use(httpMetrics(app.get(Metrics)));
-  app.use(requestLogging(logger.root));
+  // First, so that a request's time counts everything that follows; with metrics on, each
+  // request is also recorded there.
+  app.use(requestLogging(logger.root, config.metrics ? httpMetrics(app.get(Metrics)) : undefined));
   const shutdown = app.get(GracefulShutdown);
   shutdown.trackConnections(app.getHttpServer());
   app.use(shutdown.trackRequests);

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { Metrics } from './metrics';
 
 /** Seconds; from a cached read to a search or a large write at its slowest. */
@@ -11,10 +11,10 @@ export const UNMATCHED_ROUTE = 'unmatched';
 export const ABORTED_STATUS = 'aborted';
 
 /**
- * Middleware that times every request, from its arrival until its response is sent, in
- * `http_request_duration_seconds` by method, route template and status. Its `_count` is the
- * number of requests. Labels come from the route (`/api/v1/docs/:uuid`), never from the URL,
- * so their number stays bounded whatever clients send.
+ * Records each request, once its response has been sent, in `http_request_duration_seconds` by
+ * method, route template and status; its `_count` is the number of requests. Labels come from
+ * the route (`/api/v1/docs/:uuid`), never from the URL, so their number stays bounded whatever
+ * clients send. Called by the request-logging middleware, which times every request already.
  */
 export function httpMetrics(metrics: Metrics) {
   const duration = metrics.histogram({
@@ -23,20 +23,16 @@ export function httpMetrics(metrics: Metrics) {
     labelNames: ['method', 'route', 'status'],
     buckets: DURATION_BUCKETS,
   });
-  return (request: Request, response: Response, next: NextFunction): void => {
-    const started = performance.now();
-    response.once('close', () => {
-      // Set by Express's router when a route took the request.
-      const route = request.route as { path?: unknown } | undefined;
-      duration.observe(
-        {
-          method: request.method,
-          route: typeof route?.path === 'string' ? route.path : UNMATCHED_ROUTE,
-          status: response.writableFinished ? String(response.statusCode) : ABORTED_STATUS,
-        },
-        (performance.now() - started) / 1000,
-      );
-    });
-    next();
+  return (request: Request, response: Response, durationMs: number): void => {
+    // Set by Express's router when a route took the request.
+    const route = request.route as { path?: unknown } | undefined;
+    duration.observe(
+      {
+        method: request.method,
+        route: typeof route?.path === 'string' ? route.path : UNMATCHED_ROUTE,
+        status: response.writableFinished ? String(response.statusCode) : ABORTED_STATUS,
+      },
+      durationMs / 1000,
+    );
   };
 }

@@ -18,7 +18,7 @@ function logAccess(
   requestId: string,
   request: Request,
   response: Response,
-  startedAt: number,
+  durationMs: number,
 ): void {
   const status = response.statusCode;
   const level = levelFor(status);
@@ -34,7 +34,7 @@ function logAccess(
       route: (request.route as { path?: string } | undefined)?.path ?? null,
       path: query === -1 ? url : url.slice(0, query),
       status,
-      durationMs: Date.now() - startedAt,
+      durationMs: Math.round(durationMs),
       userId: user?.id ?? null,
       ...(response.writableFinished ? {} : { aborted: true }),
     },
@@ -42,19 +42,27 @@ function logAccess(
   );
 }
 
+/** Told of each request once its response is done (or the client gone), with its duration. */
+export type ResponseEnded = (request: Request, response: Response, durationMs: number) => void;
+
 /**
  * Gives each request an id (a valid incoming `X-Request-Id` or a new UUID), returns it as
  * `X-Request-Id`, makes it the request's context (every log line written for the request
- * carries it) and writes one access line when the response is done (or the client gone).
+ * carries it) and writes one access line when the response is done (or the client gone), then
+ * tells `ended` (the request metrics) in the same step.
  */
-export function requestLogging(log: Logger) {
+export function requestLogging(log: Logger, ended?: ResponseEnded) {
   return (request: Request, response: Response, next: NextFunction): void => {
     const incoming = request.headers['x-request-id'];
     const requestId =
       typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     response.setHeader(REQUEST_ID_HEADER, requestId);
-    const startedAt = Date.now();
-    response.on('close', () => logAccess(log, requestId, request, response, startedAt));
+    const startedAt = performance.now();
+    response.on('close', () => {
+      const durationMs = performance.now() - startedAt;
+      logAccess(log, requestId, request, response, durationMs);
+      ended?.(request, response, durationMs);
+    });
     requestContext.run({ requestId }, next);
   };
 }
