@@ -987,6 +987,15 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       expect((await call('get', HEALTH, { app: limited, token: null })).status).toBe(429);
     });
 
+    it('get /health/live and /health/ready', async () => {
+      // The client address's budget, spent by the case above, is shared by every public route.
+      for (const path of [`${HEALTH}/live`, `${HEALTH}/ready`]) {
+        const response = await call('get', path, { app: limited, token: null });
+        expect(response.status).toBe(429);
+        expectRateLimitHeaders(response, '0');
+      }
+    });
+
     it('documents the X-RateLimit-* headers on every success and every 429', () => {
       for (const [path, operations] of Object.entries(openapi.paths)) {
         for (const method of Object.keys(operations)) {
@@ -1001,14 +1010,21 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     });
   });
 
-  describe('getHealth', () => {
+  describe('getHealth, getLiveness, getReadiness', () => {
     it('200 while the database answers', async () => {
-      expect((await call('get', HEALTH, { token: null })).status).toBe(200);
+      for (const path of [HEALTH, `${HEALTH}/live`, `${HEALTH}/ready`]) {
+        expect({ path, status: (await call('get', path, { token: null })).status }).toEqual({
+          path,
+          status: 200,
+        });
+      }
     });
 
-    it('503 once the database is gone', async () => {
+    it('503 once the database is gone, but for liveness', async () => {
       await test.dataSource.destroy();
       expect((await call('get', HEALTH, { token: null })).status).toBe(503);
+      expect((await call('get', `${HEALTH}/ready`, { token: null })).status).toBe(503);
+      expect((await call('get', `${HEALTH}/live`, { token: null })).status).toBe(200);
     });
   });
 
@@ -1034,7 +1050,7 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
             });
           }
         }
-        expect(op.security).toEqual(path === HEALTH ? [] : [{ bearer: [] }]);
+        expect(op.security).toEqual(path.startsWith(HEALTH) ? [] : [{ bearer: [] }]);
       }
     }
   });
