@@ -4,7 +4,7 @@ import { Metrics } from './metrics';
 /** Seconds; from a cached read to a search or a large write at its slowest. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** The `route` of a request no route answered: unknown paths, 405s, Swagger UI's files. */
+/** The `route` of a request no route took: unknown paths, Swagger UI's files. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
 /** The `status` of a request whose response never ended: the client left, or shutdown cut it. */
