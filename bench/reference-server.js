@@ -53,7 +53,7 @@ const { pageWindow } = require(join(dist, 'docs', 'pagination.js'));
 function createPool() {
   return mysql.createPool({
     uri: process.env.DATABASE_URL,
-    charset: 'utf8mb4',
+    charset: 'utf8mb4_unicode_ci',
     timezone: 'Z',
     supportBigNumbers: true,
     connectionLimit: Number(process.env.DB_POOL_SIZE || 10),

@@ -9,6 +9,7 @@ import { Trash1795601571731 } from './1795601571731-Trash';
 import { Search1795700000000 } from './1795700000000-Search';
 import { SearchTitleIndexDropped1795710000000 } from './1795710000000-SearchTitleIndexDropped';
 import { Webhooks1795720000000 } from './1795720000000-Webhooks';
+import { TextInOneCollation1795730000000 } from './1795730000000-TextInOneCollation';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
@@ -23,4 +24,5 @@ export const mysqlMigrations = [
   Search1795700000000,
   SearchTitleIndexDropped1795710000000,
   Webhooks1795720000000,
+  TextInOneCollation1795730000000,
 ];

@@ -22,11 +22,21 @@ export interface MysqlServer {
   galera: boolean;
 }
 
+/** The character set and collation of every table, and of every session. */
+export const MYSQL_COLLATION = 'utf8mb4_unicode_ci';
+
 /**
- * Every MySQL session sorts text by whole values: a folder path is up to 4,096 code points
- * (16 KiB in UTF-8), and by default only the first 1,024 bytes of a TEXT value are compared.
+ * Every MySQL session works in the tables' collation, whatever the server's or the database's
+ * default: a string the session makes (a parameter, a literal, a derived table's column) then
+ * never meets a column of another collation. (The handshake asks for it too; `SET NAMES` also
+ * holds on servers that answer a handshake with their own default.) And it sorts text by whole
+ * values: a folder path is up to 4,096 code points (16 KiB in UTF-8), and by default only the
+ * first 1,024 bytes of a TEXT value are compared.
  */
-export const MYSQL_SESSION_SETUP = ['SET SESSION max_sort_length = 16384'];
+export const MYSQL_SESSION_SETUP = [
+  `SET NAMES utf8mb4 COLLATE ${MYSQL_COLLATION}`,
+  'SET SESSION max_sort_length = 16384',
+];
 
 /** TypeORM options for either database. Schema changes come from migrations only. */
 export function dataSourceOptions(
@@ -44,7 +54,7 @@ export function dataSourceOptions(
         ...(server.galera ? GALERA_SESSION_SETUP : []),
       ]),
       url: config.url,
-      charset: 'utf8mb4',
+      charset: MYSQL_COLLATION,
       timezone: 'Z',
       supportBigNumbers: true,
       migrations: mysqlMigrations,
@@ -91,7 +101,7 @@ export async function prepareDatabase(
     const galera = String(wsrep[0]?.Value).toUpperCase() === 'ON';
     await connection
       .query(
-        `CREATE DATABASE IF NOT EXISTS ${connection.escapeId(config.database)} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+        `CREATE DATABASE IF NOT EXISTS ${connection.escapeId(config.database)} CHARACTER SET utf8mb4 COLLATE ${MYSQL_COLLATION}`,
       )
       .catch((error: { code?: string }) => {
         // A user without CREATE rights can still use a database an operator made for it.

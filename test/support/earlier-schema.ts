@@ -3,7 +3,7 @@ import { mysqlMigrations } from '../../migrations/mysql';
 import { sqliteMigrations } from '../../migrations/sqlite';
 import { parseEnvironment } from '../../src/config/environment';
 import { dataSourceOptions, prepareDatabase } from '../../src/database/database-options';
-import { databaseKind } from './test-app';
+import { databaseKind, startTestApp, TestApp } from './test-app';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -30,4 +30,23 @@ export async function databaseBefore(migration: {
   await earlier.initialize();
   await earlier.runMigrations();
   return earlier;
+}
+
+/**
+ * The service of the release before `migration`, on the test's database: today's code with
+ * that migration and every later one held back (they run at the next start). Only for a
+ * migration after which the code sends the same statements (a character set conversion),
+ * so that today's writes are the earlier release's.
+ */
+export async function startAppBefore(migration: MigrationClass): Promise<TestApp> {
+  const all: MigrationClass[] = databaseKind === 'mysql' ? mysqlMigrations : sqliteMigrations;
+  if (!all.includes(migration)) {
+    throw new Error(`${migration.name} is not a migration of ${databaseKind}`);
+  }
+  const heldBack = all.splice(all.indexOf(migration));
+  try {
+    return await startTestApp();
+  } finally {
+    all.push(...heldBack);
+  }
 }
