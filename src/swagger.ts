@@ -6,6 +6,9 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { BEARER_SCHEME, rateLimitHeaders } from './common/swagger/api-responses.decorator';
 import { applySchemaExtras } from './common/swagger/api-schema-extras.decorator';
 
+/** The interface's version (`info.version`); package.json's `version` is the same (a unit spec checks). */
+export const API_VERSION = '1.2.0';
+
 export function buildOpenApiDocument(app: INestApplication) {
   const config = new DocumentBuilder()
     .setTitle('Document service')
@@ -18,7 +21,7 @@ export function buildOpenApiDocument(app: INestApplication) {
         'request line or header, `408` to a request too slow to arrive, `413` to chunk extensions ' +
         'over 16 KiB and `431` to headers over 16 KiB (JSON error bodies, `Connection: close`).',
     )
-    .setVersion('1.1.0')
+    .setVersion(API_VERSION)
     .addServer('/', 'The address this document is served from')
     .addTag('docs', 'Create, list, read, update, move and delete documents')
     .addTag('revisions', 'Every version of a document: read one, restore one')
