@@ -816,7 +816,7 @@ export interface components {
        * Format: uri
        * @description Where events are sent (`POST`): an `https://` URL whose host is a public address (checked
        *     now and again before each delivery).
-       * @example https://hooks.example.com/docs
+       * @example https://example.com/hooks/docs
        */
       url: string;
       /**
@@ -851,7 +851,7 @@ export interface components {
       id: string;
       /**
        * Format: uri
-       * @example https://hooks.example.com/docs
+       * @example https://example.com/hooks/docs
        */
       url: string;
       /**
@@ -899,7 +899,7 @@ export interface components {
       id: string;
       /**
        * Format: uri
-       * @example https://hooks.example.com/docs
+       * @example https://example.com/hooks/docs
        */
       url: string;
       /**
@@ -937,36 +937,46 @@ export interface components {
       /** @description Your webhooks, oldest first. */
       webhooks: components['schemas']['WebhookDto'][];
     };
-    UpdateWebhookDto: {
-      /**
-       * Format: uri
-       * @description A new target, checked as on create.
-       * @example https://hooks.example.com/docs-v2
-       */
-      url?: string;
-      /**
-       * @description The events wanted from now on.
-       * @example [
-       *       "*"
-       *     ]
-       */
-      events?: (
-        | 'document.created'
-        | 'document.updated'
-        | 'document.deleted'
-        | 'document.restored'
-        | 'document.purged'
-        | 'member.added'
-        | 'member.removed'
-        | '*'
-      )[];
-      /**
-       * @description `false` pauses it (no events are written for it meanwhile); `true` resumes it, also after
-       *     the service disabled it for failing, with its pending deliveries.
-       * @example true
-       */
-      active?: boolean;
-    };
+    UpdateWebhookDto:
+      | {
+          /**
+           * Format: uri
+           * @description A new target, checked as on create.
+           * @example https://example.com/hooks/docs-v2
+           */
+          url?: string;
+          /**
+           * @description The events wanted from now on.
+           * @example [
+           *       "*"
+           *     ]
+           */
+          events?: (
+            | 'document.created'
+            | 'document.updated'
+            | 'document.deleted'
+            | 'document.restored'
+            | 'document.purged'
+            | 'member.added'
+            | 'member.removed'
+            | '*'
+          )[];
+          /**
+           * @description `false` pauses it (no events are written for it meanwhile); `true` resumes it, also after
+           *     the service disabled it for failing, with its pending deliveries.
+           * @example true
+           */
+          active?: boolean;
+        }
+      | {
+          url: string;
+        }
+      | {
+          events: unknown[];
+        }
+      | {
+          active: boolean;
+        };
     DeliveryAttemptDto: {
       /**
        * @example document.updated
@@ -3260,7 +3270,7 @@ export interface operations {
   searchDocs: {
     parameters: {
       query: {
-        /** @description What to find: every word must be in the title or the text (case and accents do not matter: `cafe` finds `café`); `"a phrase"` finds those words next to each other; the last word also finds words it begins (`repo` finds `report`). Chinese, Japanese and Korean text is found by its words (`数据库` finds `我们讨论数据库迁移`, `東京` finds `東京都の天気`, `서울` finds `서울에서`). At most 256 characters and 32 words. */
+        /** @description What to find: every word must be in the title or the text (case and accents do not matter: `cafe` finds `café`); `"a phrase"` finds those words next to each other; the last word also finds words it begins (`repo` finds `report`). Chinese, Japanese and Korean text is found by its words (`数据库` finds `我们讨论数据库迁移`, `東京` finds `東京都の天気`, `서울` finds `서울에서`). At most 256 characters and 32 words, with at least one letter or digit (a `q` whose letters make no word, such as a Thai vowel sign alone, finds nothing). */
         q: string;
         /** @description Page number, from 1. A page past the end is empty. */
         page?: number;

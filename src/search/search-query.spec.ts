@@ -1,10 +1,12 @@
 import Database from 'better-sqlite3';
+import fc from 'fast-check';
 import { InvalidInput } from '../common/errors/domain-errors';
 import { indexTerms, termOf } from '../common/text/search-terms';
 import {
   occurrencesIn,
   occursIn,
   parseSearchQuery,
+  SEARCH_QUERY_PATTERN,
   toFts5Match,
   toMysqlBoolean,
 } from './search-query';
@@ -66,6 +68,57 @@ describe('parseSearchQuery', () => {
     ['a '.repeat(33), 'q must have at most 32 words (a phrase counts its words); it has 33'],
   ])('%j: InvalidInput', (q, message) => {
     expect(() => parseSearchQuery(q)).toThrow(new InvalidInput(message));
+  });
+});
+
+// The OpenAPI document's pattern for `q` must agree with the service: a client validating its
+// request against the document must neither send a `q` the service refuses nor hold back one it
+// takes (lengths and the word count aside, which the schema states otherwise).
+describe('SEARCH_QUERY_PATTERN', () => {
+  const pattern = new RegExp(SEARCH_QUERY_PATTERN, 'u');
+  const accepted = (q: string) => {
+    try {
+      parseSearchQuery(q);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('agrees with parseSearchQuery on every assigned code point alone', () => {
+    // Unassigned and private-use code points are no letter, mark or digit to either.
+    const unassigned = /[\p{Cn}\p{Co}\p{Cs}]/u;
+    const disagreements: string[] = [];
+    for (let codePoint = 0; codePoint <= 0x10ffff; codePoint++) {
+      const q = String.fromCodePoint(codePoint);
+      if (unassigned.test(q)) continue;
+      if (pattern.test(q) !== accepted(q)) disagreements.push(codePoint.toString(16));
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  it('agrees with parseSearchQuery on random text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 12 }), (q) => {
+        expect(pattern.test(q)).toBe(accepted(q));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each([
+    ['U+0089 (a C1 control)', false, '\u0089'],
+    ['punctuation', false, ' !!! -- '],
+    ['U+0E31 (a Thai vowel sign) alone', true, '\u0e31'],
+    ['々 alone', true, '々'],
+    ['U+0301 (a combining accent) alone', true, '\u0301'],
+  ])('%s: matched by the pattern and accepted: %p', (_name, matches, q) => {
+    expect(pattern.test(q)).toBe(matches);
+    expect(accepted(q)).toBe(matches);
+  });
+
+  it('a q whose letters make no word has no clause (nothing matches)', () => {
+    expect(parseSearchQuery('\u0e31')).toEqual({ clauses: [], words: [] });
   });
 });
 

@@ -15,12 +15,21 @@ export interface SearchClause {
   prefix: boolean;
 }
 
-/** A query, parsed: every clause must match (AND). */
+/** A query, parsed: every clause must match (AND); no clause: nothing matches. */
 export interface SearchQuery {
   clauses: SearchClause[];
   /** The folded words, for marking them in snippets. */
   words: { folded: string; prefix: boolean }[];
 }
+
+/**
+ * What `q` must contain, as the OpenAPI document's pattern: a letter, a mark or a digit. A `q`
+ * without one is refused; one whose letters make no word (a Thai vowel sign alone, `々`) finds
+ * nothing. The document thus says exactly which `q` are accepted (lengths and the word count
+ * aside, which the schema's `maxLength` and the description give).
+ */
+export const SEARCH_QUERY_PATTERN = String.raw`[\p{L}\p{M}\p{N}]`;
+const SEARCHABLE = new RegExp(SEARCH_QUERY_PATTERN, 'u');
 
 const QUOTED_OR_PLAIN = /"([^"]*)"?|[^"]+/g;
 const WHITESPACE = /\s+/;
@@ -44,6 +53,7 @@ export function parseSearchQuery(q: string): SearchQuery {
   }
   const wordCount = groups.reduce((sum, group) => sum + group.folded.length, 0);
   if (wordCount === 0) {
+    if (SEARCHABLE.test(q)) return { clauses: [], words: [] };
     throw new InvalidInput('q must contain a word to search for (letters or digits)');
   }
   if (wordCount > MAX_QUERY_WORDS) {

@@ -21,7 +21,7 @@ export class SearchService {
     const query = parseSearchQuery(input.q);
     const scope = searchScope(input);
     const { rows, totalCount } =
-      scope === null
+      scope === null || query.clauses.length === 0
         ? { rows: [], totalCount: 0 }
         : await this.index.page(
             user.id,

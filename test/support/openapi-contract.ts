@@ -53,12 +53,13 @@ interface OpenApiDocument {
 const COMPONENT_PREFIX = '#/components/schemas/';
 
 /**
- * A copy of a schema for checking real responses: `$ref`s point at the component schemas
- * registered by name, and objects admit no property the document does not name, so the
- * service can return neither less nor more than it promises.
+ * A copy of a schema for checking with ajv: `$ref`s point at the component schemas registered
+ * by name. For responses (`closed`), objects admit no property the document does not name, so
+ * the service can return neither less nor more than it promises; a request may carry others,
+ * which the service ignores.
  */
-function strictCopy(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(strictCopy);
+function ajvCopy(node: unknown, closed: boolean): unknown {
+  if (Array.isArray(node)) return node.map((item) => ajvCopy(item, closed));
   if (node === null || typeof node !== 'object') return node;
   const copy: Schema = {};
   for (const [key, value] of Object.entries(node)) {
@@ -66,22 +67,49 @@ function strictCopy(node: unknown): unknown {
     copy[key] =
       key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_PREFIX)
         ? value.slice(COMPONENT_PREFIX.length)
-        : strictCopy(value);
+        : ajvCopy(value, closed);
   }
-  if (copy.type === 'object' && copy.properties && !('additionalProperties' in copy)) {
+  if (closed && copy.type === 'object' && copy.properties && !('additionalProperties' in copy)) {
     copy.additionalProperties = false;
   }
   return copy;
 }
 
-function newAjv(): Ajv {
+const strictCopy = (node: unknown) => ajvCopy(node, true);
+
+function newAjv(closed = true): Ajv {
   // strict mode stays on: an OpenAPI keyword that ajv would silently ignore fails the test.
   const ajv = new Ajv({ allErrors: true });
   addFormats(ajv);
   for (const [name, schema] of Object.entries(openapi.components.schemas)) {
-    ajv.addSchema(strictCopy(schema) as Schema, name);
+    ajv.addSchema(ajvCopy(schema, closed) as Schema, name);
   }
   return ajv;
+}
+
+/**
+ * What the document lets a client send, as a client (or a tester generating requests from it)
+ * validates a request: a query or path parameter's value, or the JSON body.
+ */
+export class RequestSchemas {
+  private readonly ajv = newAjv(false);
+  private readonly validators = new Map<string, ValidateFunction>();
+
+  accepts(method: string, path: string, part: { parameter: string } | 'body', value: unknown) {
+    const key = `${method} ${path} ${part === 'body' ? 'body' : part.parameter}`;
+    let validate = this.validators.get(key);
+    if (!validate) {
+      const op = operation(method, path);
+      const schema =
+        part === 'body'
+          ? op.requestBody?.content['application/json']?.schema
+          : op.parameters?.find((parameter) => parameter.name === part.parameter)?.schema;
+      if (!schema) throw new Error(`${key} is not in openapi.json`);
+      validate = this.ajv.compile(ajvCopy(schema, false) as Schema);
+      this.validators.set(key, validate);
+    }
+    return validate(value);
+  }
 }
 
 /** Every documented (operation, status) pair, as `"createDoc 201"`. */

@@ -5,6 +5,7 @@ import { givenOnce, PageNumber, PerPage } from '../../common/validation/page-que
 import { CodePointLength, WellFormedText } from '../../common/validation/text-rules';
 import { FOLDER_PATH_DESCRIPTION, FOLDER_PATH_PATTERN } from '../../docs/dto/folder-path-pattern';
 import { RoleFilter } from '../../docs/dto/list-docs-query.dto';
+import { SEARCH_QUERY_PATTERN } from '../search-query';
 import type { Role } from '../../docs/entities/user-doc.entity';
 
 /** Longest query, in characters. */
@@ -14,9 +15,10 @@ export class SearchQueryDto {
   @ApiProperty({
     minLength: 1,
     maxLength: MAX_QUERY_LENGTH,
+    pattern: SEARCH_QUERY_PATTERN,
     example: 'quarterly report',
     description:
-      'What to find: every word must be in the title or the text (case and accents do not matter: `cafe` finds `café`); `"a phrase"` finds those words next to each other; the last word also finds words it begins (`repo` finds `report`). Chinese, Japanese and Korean text is found by its words (`数据库` finds `我们讨论数据库迁移`, `東京` finds `東京都の天気`, `서울` finds `서울에서`). At most 256 characters and 32 words.',
+      'What to find: every word must be in the title or the text (case and accents do not matter: `cafe` finds `café`); `"a phrase"` finds those words next to each other; the last word also finds words it begins (`repo` finds `report`). Chinese, Japanese and Korean text is found by its words (`数据库` finds `我们讨论数据库迁移`, `東京` finds `東京都の天気`, `서울` finds `서울에서`). At most 256 characters and 32 words, with at least one letter or digit (a `q` whose letters make no word, such as a Thai vowel sign alone, finds nothing).',
   })
   @Transform(givenOnce)
   @IsDefined({ message: 'q is required: the words to search for' })

@@ -10,7 +10,7 @@ export class CreateWebhookDto {
   /**
    * Where events are sent (`POST`): an `https://` URL whose host is a public address (checked
    * now and again before each delivery).
-   * @example "https://hooks.example.com/docs"
+   * @example "https://example.com/hooks/docs"
    */
   @ApiProperty({ format: 'uri', maxLength: MAX_URL_LENGTH })
   @TrimmedString()

@@ -15,12 +15,21 @@ import { MAX_URL_LENGTH } from '../target-guard';
 
 const EVENTS_MESSAGE = `events must be a non-empty list of ${EVENT_NAMES.join(', ')}`;
 
-/** At least one of `url`, `events` and `active`; the others keep their values. */
-@ApiSchemaExtras({ minProperties: 1 })
+/**
+ * At least one of `url`, `events` and `active` (WebhooksService checks); the others keep their
+ * values. Other keys are ignored, so they do not count: hence `anyOf`, not `minProperties`.
+ */
+@ApiSchemaExtras({
+  anyOf: [
+    { type: 'object', required: ['url'], properties: { url: { type: 'string' } } },
+    { type: 'object', required: ['events'], properties: { events: { type: 'array' } } },
+    { type: 'object', required: ['active'], properties: { active: { type: 'boolean' } } },
+  ],
+})
 export class UpdateWebhookDto {
   /**
    * A new target, checked as on create.
-   * @example "https://hooks.example.com/docs-v2"
+   * @example "https://example.com/hooks/docs-v2"
    */
   @ApiProperty({ format: 'uri', maxLength: MAX_URL_LENGTH })
   @ValidateIf((body: UpdateWebhookDto) => body.url !== undefined)

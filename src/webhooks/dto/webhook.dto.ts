@@ -11,7 +11,7 @@ export class WebhookDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  /** @example "https://hooks.example.com/docs" */
+  /** @example "https://example.com/hooks/docs" */
   @ApiProperty({ format: 'uri' })
   url: string;
 
