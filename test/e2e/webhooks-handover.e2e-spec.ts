@@ -10,13 +10,9 @@ import request from 'supertest';
 import { createApp } from '../../src/app.factory';
 import { MAX_IN_FLIGHT_PER_WEBHOOK } from '../../src/webhooks/webhook-dispatcher';
 import { givenUser } from '../support/builders';
+import { waitFor } from '../support/expectations';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
-
-/** Resolves once the condition holds; jest's timeout bounds the wait. */
-async function waitFor(condition: () => Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
-}
 
 describe(`webhook deliveries an instance held but never sent (${databaseKind})`, () => {
   let test: TestApp;

@@ -14,7 +14,7 @@ import { TextInOneCollation1795730000000 } from '../../migrations/mysql/17957300
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
 import { expectedUserDetails, givenUser, TestUser } from '../support/builders';
 import { startAppBefore } from '../support/earlier-schema';
-import { ISO_UTC_MS } from '../support/expectations';
+import { ISO_UTC_MS, onlyPage, waitFor } from '../support/expectations';
 import { dropTestDatabase, startTestApp, TestApp } from '../support/test-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
@@ -98,21 +98,6 @@ const EXPECTED_COLLATIONS = {
   session: { connection: COLLATION, client: 'utf8mb4', results: 'utf8mb4' },
 };
 
-function pagination(total: number) {
-  return {
-    current_page: 1,
-    next_page: null,
-    prev_page: null,
-    total_pages: 1,
-    total_count: total,
-  };
-}
-
-/** Resolves once the condition holds; jest's timeout bounds the wait. */
-async function waitFor(condition: () => Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
 /** The events received, each once, as `type title`. */
 function receivedEvents(receiver: WebhookReceiver): string[] {
   const seen = new Map<string, string>();
@@ -193,7 +178,7 @@ describe.each(DATABASE_DEFAULTS)('a new install on a database made with $made', 
             user: expectedUserDetails(owner),
           },
         ],
-        pagination: pagination(2),
+        pagination: onlyPage(2),
       },
     });
     const first = await http.get(`${docPath}/revisions/1`).set(editor.auth);
@@ -226,7 +211,7 @@ describe.each(DATABASE_DEFAULTS)('a new install on a database made with $made', 
             snippet: '日本語の文書と<mark>한국어</mark> 문서',
           },
         ],
-        pagination: pagination(1),
+        pagination: onlyPage(1),
       },
     });
 
@@ -244,7 +229,7 @@ describe.each(DATABASE_DEFAULTS)('a new install on a database made with $made', 
             purge_at: expect.stringMatching(ISO_UTC_MS),
           },
         ],
-        pagination: pagination(1),
+        pagination: onlyPage(1),
       },
     });
     await http.post(`/api/v1/trash/${uuid}/restore`).set(owner.auth).expect(200);
@@ -430,7 +415,7 @@ describe.each(DATABASE_DEFAULTS)('upgrading 1.2 on a database made with $made', 
             user: expectedUserDetails(owner),
           },
         ],
-        pagination: pagination(2),
+        pagination: onlyPage(2),
       },
     });
     const first = await http.get(`/api/v1/docs/${edited}/revisions/1`).set(editor.auth);
@@ -450,7 +435,7 @@ describe.each(DATABASE_DEFAULTS)('upgrading 1.2 on a database made with $made', 
             purge_at: expect.stringMatching(ISO_UTC_MS),
           },
         ],
-        pagination: pagination(1),
+        pagination: onlyPage(1),
       },
     });
     const webhook = await http.get(`/api/v1/webhooks/${webhookId}`).set(owner.auth);

@@ -26,3 +26,19 @@ export async function tableCounts(test: TestApp): Promise<TableCounts> {
     folders: await count('folders'),
   };
 }
+
+/** Resolves once `condition` holds, checking it again every 20 ms; jest's timeout bounds the wait. */
+export async function waitFor(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** The `pagination` of a first page that holds every one of `total` items (20 per page or more). */
+export function onlyPage(total: number) {
+  return {
+    current_page: 1,
+    next_page: null,
+    prev_page: null,
+    total_pages: total === 0 ? 0 : 1,
+    total_count: total,
+  };
+}
