@@ -120,7 +120,12 @@ module.exports = async () => {
         ...shared,
         displayName: 'unit',
         rootDir: __dirname,
-        testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/docs/**/*.spec.ts'],
+        // migrations/: the rule that migrations import no live code, and their frozen copies.
+        testMatch: [
+          '<rootDir>/src/**/*.spec.ts',
+          '<rootDir>/migrations/**/*.spec.ts',
+          '<rootDir>/test/docs/**/*.spec.ts',
+        ],
       },
       e2e('sqlite'),
       ...(reachable === true ? [e2e('mysql')] : []),

@@ -1,11 +1,12 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { reindexDocuments } from '../../src/search/search-reindex';
+import { reindexDocuments } from '../frozen/search-terms-1795700000000';
 
 /**
  * Full-text search: each document keeps the search terms of its title and text
  * (`src/common/text/search-terms.ts`) in `search_title` and `search_body`, written with them;
  * InnoDB `FULLTEXT` indexes both (matching) and the title alone (title matches weigh more).
- * Existing documents get their terms here, before the indexes are built.
+ * Existing documents get their terms here, before the indexes are built, from the frozen copy
+ * of version 1.2's tokenizer (`migrations/frozen/search-terms-1795700000000.ts`), not the live one.
  */
 export class Search1795700000000 implements MigrationInterface {
   name = 'Search1795700000000';

@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { reindexDocuments } from '../../src/search/search-reindex';
+import { reindexDocuments } from '../frozen/search-terms-1795700000000';
 
 /** What each FTS5 entry is: a document's row id and its two term columns. */
 const entry = (row: 'new' | 'old') => `${row}."id", ${row}."search_title", ${row}."search_body"`;
@@ -11,7 +11,8 @@ const addEntry = `INSERT INTO "docs_search" (rowid, "search_title", "search_body
  * an FTS5 table over them (external content: the terms are stored once, in `docs`) that
  * triggers keep in step with every insert, change and delete of a document, in its statement.
  * The terms are letters and digits alone, so the `ascii` tokenizer splits them at the spaces
- * only, as InnoDB does.
+ * only, as InnoDB does. Existing documents get their terms from the frozen copy of version
+ * 1.2's tokenizer (`migrations/frozen/search-terms-1795700000000.ts`), not the live one.
  */
 export class Search1795700000000 implements MigrationInterface {
   name = 'Search1795700000000';
