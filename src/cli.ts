@@ -6,7 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { Command, InvalidArgumentError } from 'commander';
 import { ApiTokensService } from './auth/api-tokens.service';
 import { CliModule } from './cli/cli.module';
-import { PurgeJob } from './docs/purge-job';
+import { PurgeJob } from './docs/trash/purge-job';
 import { SearchReindexer } from './search/search-reindex';
 import { DomainError } from './common/errors/domain-errors';
 import { validateInput } from './common/validation/validate-input';

@@ -547,12 +547,12 @@ export interface components {
        */
       prev_page: number | null;
       /**
-       * @description Number of pages: `total_count / per_page` rounded up (0 when there are no documents).
+       * @description Number of pages: `total_count / per_page` rounded up (0 when the list is empty).
        * @example 3
        */
       total_pages: number;
       /**
-       * @description Number of documents across all pages.
+       * @description Number of items across all pages.
        * @example 42
        */
       total_count: number;

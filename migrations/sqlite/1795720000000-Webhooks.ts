@@ -15,7 +15,7 @@ const subscribers = {
  * Writes one event of a document (`row`: NEW or OLD) and a delivery of it to each webhook that
  * wants it, in the statement that changes the document; nothing when no webhook wants it. The
  * event is the newest row of `webhook_events` (writes take turns on SQLite). The bit numbers
- * are those of `src/webhooks/event-types.ts`.
+ * are those of `src/docs/events/doc-events.ts` (the schema test checks them).
  */
 function emit(type: string, bit: number, row: string, actor: string, from: string): string {
   const wanted = `${from} AND w."active" = 1 AND (w."events" & ${bit}) <> 0`;

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { parseEnvironment } from '../config/environment';
 import { dataSourceOptions, prepareDatabase } from './database-options';
@@ -8,5 +9,9 @@ import { dataSourceOptions, prepareDatabase } from './database-options';
  */
 export default (async () => {
   const { database } = parseEnvironment(process.env);
-  return new DataSource(dataSourceOptions(database, await prepareDatabase(database)));
+  return new DataSource({
+    ...dataSourceOptions(database, await prepareDatabase(database)),
+    // The service loads each module's entities as the module registers them; the CLI finds them.
+    entities: [join(__dirname, '..', '**', '*.entity.js')],
+  });
 })();

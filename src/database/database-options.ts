@@ -6,7 +6,6 @@ import { mysqlMigrations } from '../../migrations/mysql';
 import { sqliteMigrations } from '../../migrations/sqlite';
 import { AppConfig, DatabaseConfig } from '../config/environment';
 import { DatabaseLogger } from './database-logger';
-import { entities } from './entities';
 import { GALERA_SESSION_SETUP, mysqlDriverWithSessionSetup } from './galera';
 
 export type DatabaseTimeouts = AppConfig['databaseTimeouts'];
@@ -44,7 +43,7 @@ export function dataSourceOptions(
   server: MysqlServer = { flavour: 'mysql', galera: false },
   timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
 ): DataSourceOptions {
-  const common = { entities, synchronize: false, logger: new DatabaseLogger() } as const;
+  const common = { synchronize: false, logger: new DatabaseLogger() } as const;
   if (config.kind === 'mysql') {
     return {
       ...common,

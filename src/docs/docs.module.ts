@@ -1,39 +1,15 @@
 import { Module } from '@nestjs/common';
-import { FoldersModule } from '../folders/folders.module';
-import { IdempotencyModule } from '../idempotency/idempotency.module';
-import { UsersModule } from '../users/users.module';
-import { DocUsersController } from './doc-users.controller';
-import { DocUsersRepository } from './doc-users.repository';
-import { DocUsersService } from './doc-users.service';
-import { DocsController } from './docs.controller';
-import { DocsRepository } from './docs.repository';
-import { DocsService } from './docs.service';
-import { HtmlSanitizer } from './html-sanitizer';
-import { MemberChanges } from './member-changes';
-import { PurgeJob } from './purge-job';
-import { RevisionsController } from './revisions.controller';
-import { RevisionsRepository } from './revisions.repository';
-import { RevisionsService } from './revisions.service';
-import { TrashController } from './trash.controller';
-import { TrashRepository } from './trash.repository';
-import { TrashService } from './trash.service';
+import { DocumentsModule } from './documents/documents.module';
+import { RevisionsModule } from './revisions/revisions.module';
+import { SharingModule } from './sharing/sharing.module';
+import { TrashModule } from './trash/trash.module';
 
+/**
+ * Documents and what builds on them. Each sub-module depends on `documents` (and the trash on
+ * `revisions`, whose old versions its purge job prunes); none depends on this one.
+ */
 @Module({
-  imports: [FoldersModule, UsersModule, IdempotencyModule],
-  controllers: [DocsController, DocUsersController, RevisionsController, TrashController],
-  providers: [
-    DocsService,
-    DocsRepository,
-    DocUsersService,
-    DocUsersRepository,
-    RevisionsService,
-    RevisionsRepository,
-    TrashService,
-    TrashRepository,
-    PurgeJob,
-    HtmlSanitizer,
-    MemberChanges,
-  ],
-  exports: [PurgeJob, MemberChanges],
+  imports: [DocumentsModule, SharingModule, RevisionsModule, TrashModule],
+  exports: [TrashModule],
 })
 export class DocsModule {}

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdempotencyKey } from './entities/idempotency-key.entity';
 import { IdempotencyRepository } from './idempotency.repository';
 import { IdempotencyService } from './idempotency.service';
 import { IdempotencySweeper } from './idempotency-sweeper';
@@ -9,6 +11,7 @@ import { IdempotencySweeper } from './idempotency-sweeper';
  * reserved id and the response to replay.
  */
 @Module({
+  imports: [TypeOrmModule.forFeature([IdempotencyKey])],
   providers: [IdempotencyRepository, IdempotencyService, IdempotencySweeper],
   exports: [IdempotencyService],
 })

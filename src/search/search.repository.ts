@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { appConfig, type AppConfigValues } from '../config/app.config';
 import { SqlDialect, sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
-import type { Role } from '../docs/entities/user-doc.entity';
+import type { Role } from '../docs/documents/doc-access';
 import {
   SearchQuery,
   clauseText,

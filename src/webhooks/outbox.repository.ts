@@ -5,8 +5,7 @@ import { WriteConflict } from '../database/database-errors';
 import { Sql } from '../database/sql';
 import { toDateOrNull, toSqlTimestamp } from '../database/sql-values';
 import { TransactionRunner } from '../database/transaction-runner';
-import type { MemberChange } from '../docs/member-changes';
-import { EVENT_BITS } from './event-types';
+import { DOC_EVENT_BITS, memberEventType, type MemberChange } from '../docs/events/doc-events';
 
 /** A claimed delivery with everything its request needs. */
 export interface ClaimedDelivery {
@@ -129,13 +128,13 @@ export class OutboxRepository {
    * first lose the document's pending events.
    */
   async recordMemberChange(manager: EntityManager, change: MemberChange, at: Date): Promise<void> {
-    const type = change.kind === 'added' ? 'member.added' : 'member.removed';
+    const type = memberEventType(change);
     if (change.kind === 'removed') {
       await this.sql.run(DROP_PENDING, [change.docId, change.userId], manager);
     }
     const uuid = newEventId();
     const timestamp = toSqlTimestamp(at);
-    const wanting = [change.docId, change.userId, EVENT_BITS[type]];
+    const wanting = [change.docId, change.userId, DOC_EVENT_BITS[type]];
     const recorded = await this.sql.run(
       RECORD_MEMBER_EVENT,
       [uuid, type, change.actorId, change.userId, change.role, timestamp, change.docId, ...wanting],

@@ -1,7 +1,12 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { Clock } from '../common/clock';
-import { DocsModule } from '../docs/docs.module';
-import { MemberChanges } from '../docs/member-changes';
+import { DocEventsModule } from '../docs/events/doc-events.module';
+import { MemberChanges } from '../docs/events/member-changes';
+import { WebhookAttempt } from './entities/webhook-attempt.entity';
+import { WebhookDelivery } from './entities/webhook-delivery.entity';
+import { WebhookEvent } from './entities/webhook-event.entity';
+import { Webhook } from './entities/webhook.entity';
 import { OutboxRepository } from './outbox.repository';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookLogCleanup } from './webhook-log-cleanup';
@@ -17,7 +22,10 @@ import { WebhooksService } from './webhooks.service';
  * dispatcher and the log cleanup.
  */
 @Module({
-  imports: [DocsModule],
+  imports: [
+    TypeOrmModule.forFeature([Webhook, WebhookEvent, WebhookDelivery, WebhookAttempt]),
+    DocEventsModule,
+  ],
   controllers: [WebhooksController],
   providers: [
     WebhooksService,

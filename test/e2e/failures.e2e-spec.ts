@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
-import { DocsRepository } from '../../src/docs/docs.repository';
+import { DocsRepository } from '../../src/docs/documents/docs.repository';
 import { givenUser, TestUser } from '../support/builders';
 import { tableCounts } from '../support/expectations';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';

@@ -7,7 +7,7 @@ import { QueryFailedError } from 'typeorm';
 import { Clock } from '../../src/common/clock';
 import { toSqlTimestamp } from '../../src/database/sql-values';
 import { TransactionRunner } from '../../src/database/transaction-runner';
-import { DocsRepository } from '../../src/docs/docs.repository';
+import { DocsRepository } from '../../src/docs/documents/docs.repository';
 import { IdempotencySweeper, SWEEP_BATCH } from '../../src/idempotency/idempotency-sweeper';
 import { hashIdempotencyKey } from '../../src/idempotency/idempotency-key';
 import {

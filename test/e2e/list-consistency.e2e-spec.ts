@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { DocsRepository } from '../../src/docs/docs.repository';
+import { DocsRepository } from '../../src/docs/documents/docs.repository';
 import { givenDoc, givenUser, TestUser } from '../support/builders';
 import { withListeningServer } from '../support/listening-server';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';

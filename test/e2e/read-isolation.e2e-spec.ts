@@ -3,8 +3,8 @@
 // a transaction waits until no transaction is open (SqliteTurn).
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { DocsRepository } from '../../src/docs/docs.repository';
-import { DocsService } from '../../src/docs/docs.service';
+import { DocsRepository } from '../../src/docs/documents/docs.repository';
+import { DocsService } from '../../src/docs/documents/docs.service';
 import { givenUser, TestUser } from '../support/builders';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { DocsService } from '../../src/docs/docs.service';
+import { DocsService } from '../../src/docs/documents/docs.service';
 import { givenUser, TestUser } from '../support/builders';
 import { startTestApp, TestApp } from '../support/test-app';
 

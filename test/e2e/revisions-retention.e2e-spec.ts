@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { PurgeJob } from '../../src/docs/purge-job';
+import { PurgeJob } from '../../src/docs/trash/purge-job';
 import { givenDoc, givenUser, TestUser } from '../support/builders';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 

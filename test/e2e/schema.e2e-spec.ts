@@ -1,4 +1,9 @@
 import request from 'supertest';
+import {
+  DOC_EVENT_BITS,
+  DOC_EVENT_TYPES,
+  type DocEventType,
+} from '../../src/docs/events/doc-events';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
 describe(`database schema and health (${databaseKind})`, () => {
@@ -14,6 +19,36 @@ describe(`database schema and health (${databaseKind})`, () => {
     expect(pending).toBe(false);
     const drift = await test.dataSource.driver.createSchemaBuilder().log();
     expect(drift.upQueries.map((query) => query.query)).toEqual([]);
+  });
+
+  it("writes each document event from a trigger with the type and bit of the events' one definition", async () => {
+    const triggers: { name: string; statement: string }[] = await test.dataSource.query(
+      databaseKind === 'mysql'
+        ? 'SELECT TRIGGER_NAME AS name, ACTION_STATEMENT AS statement FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()'
+        : "SELECT name, sql AS statement FROM sqlite_master WHERE type = 'trigger'",
+    );
+    // Each event is written with its type, then tested against the webhook's mask with its bit;
+    // one trigger may write several events (on MySQL), and tests no bit of another.
+    const bitsOf = (statement: string) =>
+      [...new Set([...statement.matchAll(/& (\d+)\)/g)].map((match) => Number(match[1])))].sort();
+    const written = triggers
+      .filter((trigger) => /webhook_events/.test(trigger.statement))
+      .map(({ statement }) => ({
+        events: [...statement.matchAll(/'(document\.[a-z]+)'[^]*?& (\d+)\)/g)].map((match) => ({
+          type: match[1] as DocEventType,
+          bit: Number(match[2]),
+        })),
+        bits: bitsOf(statement),
+      }));
+    const documentTypes = DOC_EVENT_TYPES.filter((type) => type.startsWith('document.'));
+    const events = written.flatMap((trigger) => trigger.events);
+    expect(events.map(({ type }) => type).sort()).toEqual([...documentTypes].sort());
+    for (const { type, bit } of events) {
+      expect({ type, bit }).toEqual({ type, bit: DOC_EVENT_BITS[type] });
+    }
+    for (const trigger of written) {
+      expect(trigger.bits).toEqual([...new Set(trigger.events.map(({ bit }) => bit))].sort());
+    }
   });
 
   it('GET /health answers 200 without a token when the database answers', async () => {

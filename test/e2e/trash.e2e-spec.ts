@@ -2,8 +2,8 @@ import request from 'supertest';
 import { ApiTokensService } from '../../src/auth/api-tokens.service';
 import { Clock } from '../../src/common/clock';
 import { Sql } from '../../src/database/sql';
-import { PurgeJob } from '../../src/docs/purge-job';
-import { trashSql } from '../../src/docs/trash.repository';
+import { PurgeJob } from '../../src/docs/trash/purge-job';
+import { trashSql } from '../../src/docs/trash/trash.repository';
 import {
   expectedUserDetails,
   givenDoc,

@@ -12,7 +12,7 @@ import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { ApiTokensService } from '../../src/auth/api-tokens.service';
 import { entityTag } from '../../src/common/http/entity-tags';
-import { DocsService } from '../../src/docs/docs.service';
+import { DocsService } from '../../src/docs/documents/docs.service';
 import { toUserProfile } from '../../src/users/user.mapper';
 import {
   MAX_IN_FLIGHT_PER_WEBHOOK,

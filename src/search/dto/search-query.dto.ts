@@ -3,10 +3,10 @@ import { Transform } from 'class-transformer';
 import { IsDefined, IsOptional, IsString, Matches } from 'class-validator';
 import { givenOnce, PageNumber, PerPage } from '../../common/validation/page-query';
 import { CodePointLength, WellFormedText } from '../../common/validation/text-rules';
-import { FOLDER_PATH_DESCRIPTION, FOLDER_PATH_PATTERN } from '../../docs/dto/folder-path-pattern';
-import { RoleFilter } from '../../docs/dto/list-docs-query.dto';
+import { FOLDER_PATH_DESCRIPTION, FOLDER_PATH_PATTERN } from '../../folders/folder-path-pattern';
+import { RoleFilter } from '../../docs/documents/role-filter';
 import { SEARCH_QUERY_PATTERN } from '../search-query';
-import type { Role } from '../../docs/entities/user-doc.entity';
+import type { Role } from '../../docs/documents/doc-access';
 
 /** Longest query, in characters. */
 export const MAX_QUERY_LENGTH = 256;

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PaginationDto } from '../../docs/dto/pagination.dto';
+import { PaginationDto } from '../../common/dto/pagination.dto';
 import { EVENT_NAMES, type EventName } from '../event-types';
 
 /** A webhook as `GET` shows it (never its secret). */

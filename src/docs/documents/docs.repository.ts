@@ -1,0 +1,491 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { SqlDialect, sqlDialect } from '../../database/raw-sql';
+import { Sql } from '../../database/sql';
+import { toSqlTimestamp } from '../../database/sql-values';
+import { TransactionRunner } from '../../database/transaction-runner';
+import { rolesThatMay } from './doc-access';
+import type { Role } from './doc-access';
+import { PageWindow, pageWindow } from './page-window';
+
+/** Which of the caller's own documents a folder filter keeps: those directly in home, or in one folder. */
+export type FolderFilter = { home: true } | { folderPathHash: string };
+
+/**
+ * Which documents a list shows: every document the user is a member of, or those where they
+ * have one role, or (with a folder) the user's own documents directly in that folder.
+ */
+export type ListFilter = { role?: Role; folder?: undefined } | { folder: FolderFilter };
+
+/** One row per document and member: a document with n members comes back as n rows. */
+export interface DocMemberRow {
+  /** On list pages: the list's total, read by the same statement as the page. */
+  total_count?: number | string;
+  doc_id: number;
+  uuid: string;
+  title: string;
+  owner_id: number;
+  /** The owner's folder; null for home. */
+  path: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  version: number;
+  html?: string;
+  member_role: Role;
+  user_id: number;
+  fname: string;
+  lname: string;
+  email: string;
+  avatar_url: string | null;
+}
+
+/** A page of a list and the total it is a page of, read at one moment. */
+export interface ListPage {
+  rows: DocMemberRow[];
+  totalCount: number;
+}
+
+/** What a user may do with a document, and its version: why a write matched nothing. */
+export interface DocAccess {
+  docId: number;
+  role: Role;
+  version: number;
+}
+
+export interface NewDoc {
+  uuid: string;
+  ownerId: number;
+  /** The path hash of the document's folder (which must exist), `null` for home. */
+  folderPathHash: string | null;
+  title: string;
+  html: string;
+  /** The title's and the text's search terms (`common/text/search-terms.ts`). */
+  searchTitle: string;
+  searchBody: string;
+  at: Date;
+}
+
+/**
+ * What an update changes; a field left out keeps its value. The title and the HTML come with
+ * their search terms. `folder` moves the document.
+ */
+export interface DocChanges {
+  title?: string;
+  /** With `title`: its search terms. */
+  searchTitle?: string;
+  html?: string;
+  /** With `html`: the search terms of its text. */
+  searchBody?: string;
+  folder?: FolderFilter;
+}
+
+const MEMBER_COLUMNS = `d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+  f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
+  m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
+  u.avatar_url AS avatar_url`;
+
+/** Each document's users: the owner first, then by when they were added. */
+export const MEMBERS_ORDER = `CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id`;
+
+/**
+ * The ids of one page, read from a list-order index alone, then joined to their documents and
+ * members (a deferred join). Pages in the second half of the list are read from the oldest
+ * end, so skipping rows never costs more than half the list. Each row also carries the list's
+ * total, counted by the same statement: the page and its total describe one moment.
+ */
+function pageSql(
+  total: string,
+  pageIds: (direction: 'ASC' | 'DESC') => string,
+  from: 'newest-first' | 'oldest-first',
+): string {
+  return `SELECT (${total}) AS total_count, ${MEMBER_COLUMNS}
+FROM (${pageIds(from === 'newest-first' ? 'DESC' : 'ASC')}) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+JOIN user_docs m ON m.doc_id = d.id
+JOIN users u ON u.id = m.user_id
+ORDER BY page.sort_at DESC, page.doc_id DESC, ${MEMBERS_ORDER}`;
+}
+
+/** Every document the user is a member of (with one role): `user_docs` list-order indexes. */
+const membershipPageIds = (withRole: boolean) => (direction: 'ASC' | 'DESC') =>
+  `SELECT doc_id, doc_updated_at AS sort_at FROM user_docs WHERE user_id = ?${withRole ? ' AND role = ?' : ''}
+      ORDER BY doc_updated_at ${direction}, doc_id ${direction} LIMIT ? OFFSET ?`;
+
+/** The user's own documents directly in home or one folder: the folder list-order index on `docs`. */
+const folderCondition = (filter: FolderFilter) =>
+  ('home' in filter
+    ? 'folder_id IS NULL'
+    : 'folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?)') +
+  ' AND deleted_at IS NULL';
+/** How many documents a list has: the user's count slots (a few rows per role), or one folder's. */
+const TOTAL = 'SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ?';
+const TOTAL_WITH_ROLE = `${TOTAL} AND role = ?`;
+const folderTotal = (filter: FolderFilter) =>
+  `SELECT COUNT(*) AS n FROM docs WHERE owner_id = ? AND ${folderCondition(filter)}`;
+const folderPageIds = (filter: FolderFilter) => (direction: 'ASC' | 'DESC') =>
+  `SELECT id AS doc_id, updated_at AS sort_at FROM docs WHERE owner_id = ? AND ${folderCondition(filter)}
+      ORDER BY updated_at ${direction}, id ${direction} LIMIT ? OFFSET ?`;
+
+const INSERT_DOC_COLUMNS =
+  'INSERT INTO docs (uuid, owner_id, folder_id, title, html, search_title, search_body, created_at, updated_at, updated_by)';
+
+/** Which fields an update sets, in this order; `folder`: how the new folder is named. */
+export interface ChangedFields {
+  title: boolean;
+  html: boolean;
+  folder?: 'home' | 'path hash';
+}
+
+const FOLDER_ASSIGNMENT = {
+  home: 'folder_id = NULL',
+  'path hash': 'folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?)',
+};
+
+const changedColumns = (fields: ChangedFields, alias = '') =>
+  [
+    fields.title && `${alias}title = ?, ${alias}search_title = ?`,
+    fields.html && `${alias}html = ?, ${alias}search_body = ?`,
+    fields.folder && `${alias}${FOLDER_ASSIGNMENT[fields.folder]}`,
+  ]
+    .filter(Boolean)
+    .map((assignment) => `${assignment}, `)
+    .join('');
+
+/** `'owner', 'editor'`: the roles that may make a change, as SQL (a move is the owner's). */
+const updaterRoles = (fields: ChangedFields) =>
+  rolesThatMay(fields.folder ? 'move' : 'update')
+    .map((role) => `'${role}'`)
+    .join(', ');
+
+/** ` AND <column> IN (?, ?)` for the `versions` tags of an `If-Match`, or nothing. */
+export const versionCondition = (column: string, versions: number) =>
+  versions === 0 ? '' : ` AND ${column} IN (${Array(versions).fill('?').join(', ')})`;
+
+/**
+ * Every statement of the documents, written once. The repository runs them; tools use them too
+ * (the benchmark's EXPLAIN, and its reference server, which must send the same SQL).
+ */
+export const docsSql = {
+  total: TOTAL,
+  totalWithRole: TOTAL_WITH_ROLE,
+  folderTotal,
+  /** Parameters: the total's (user id), then the page's (user id, limit, offset). */
+  page: (from: 'newest-first' | 'oldest-first') => pageSql(TOTAL, membershipPageIds(false), from),
+  /** Parameters: user id and role for the total, then user id, role, limit, offset. */
+  pageWithRole: (from: 'newest-first' | 'oldest-first') =>
+    pageSql(TOTAL_WITH_ROLE, membershipPageIds(true), from),
+  /** Parameters: the folder's (user id, folder) for the total, then again, limit, offset. */
+  folderPage: (filter: FolderFilter, from: 'newest-first' | 'oldest-first') =>
+    pageSql(folderTotal(filter), folderPageIds(filter), from),
+
+  detail: `SELECT ${MEMBER_COLUMNS}, d.html AS html
+FROM docs d
+JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
+LEFT JOIN folders f ON f.id = d.folder_id
+JOIN user_docs m ON m.doc_id = d.id
+JOIN users u ON u.id = m.user_id
+WHERE d.uuid = ?
+ORDER BY ${MEMBERS_ORDER}`,
+
+  /** The caller's role and the version: why a write matched nothing. */
+  access: `SELECT d.id AS doc_id, me.role AS role, d.version AS version
+FROM docs d JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
+WHERE d.uuid = ?`,
+
+  insertHome: `${INSERT_DOC_COLUMNS} VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
+  /** Resolves the folder in the same statement; inserts nothing if the folder is missing. */
+  insertInFolder: `${INSERT_DOC_COLUMNS}
+SELECT ?, ?, f.id, ?, ?, ?, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.path_hash = ?`,
+
+  /**
+   * MySQL: checks the caller's role (and `If-Match`), changes the document, moves its version
+   * on and copies `updated_at` to every user's row, in one statement; the revision trigger
+   * keeps the version it replaces. Parameters: user id, the changed fields, updated_at, the
+   * writer's id, updated_at, uuid, the versions.
+   */
+  updateMysql: (fields: ChangedFields, versions: number) => `UPDATE docs d
+JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN (${updaterRoles(fields)})
+JOIN user_docs m ON m.doc_id = d.id
+SET ${changedColumns(fields, 'd.')}d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?
+WHERE d.uuid = ?${versionCondition('d.version', versions)}`,
+  /** The version the MySQL update left in the session. */
+  newVersion: 'SELECT LAST_INSERT_ID() AS version',
+  /**
+   * SQLite: the document (parameters: the changed fields, updated_at, the writer's id, uuid,
+   * user id, versions).
+   */
+  updateSqlite: (fields: ChangedFields, versions: number) =>
+    `UPDATE docs SET ${changedColumns(fields)}updated_at = ?, updated_by = ?, version = version + 1
+WHERE uuid = ? AND id IN (SELECT doc_id FROM user_docs WHERE user_id = ? AND role IN (${updaterRoles(fields)}))${versionCondition('version', versions)}
+RETURNING id, version`,
+  /** SQLite: then the users' copies of updated_at. */
+  copyUpdatedAt: 'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
+
+  existsOwned: 'SELECT 1 AS found FROM docs WHERE uuid = ? AND owner_id = ?',
+};
+
+/**
+ * A delete moves the document to its owner's trash: it keeps its `docs` row (with
+ * `deleted_at`), its versions and its folder; its `user_docs` rows move to
+ * `trashed_doc_members`, so it is in no list, count or access check until the trash restores it.
+ */
+export const moveToTrashSql = {
+  /** The owner's document, not trashed (and given versions, one of them); locked on MySQL. */
+  findToTrash: (versions: number, lock: boolean) =>
+    `SELECT id FROM docs WHERE uuid = ? AND owner_id = ? AND deleted_at IS NULL${versionCondition('version', versions)}${lock ? ' FOR UPDATE' : ''}`,
+  markTrashed: 'UPDATE docs SET deleted_at = ? WHERE id = ?',
+  insertTrash: 'INSERT INTO trash (doc_id, owner_id, deleted_at) VALUES (?, ?, ?)',
+  /** MySQL: holds the members' rows, so no unshare or role change slips in between. */
+  lockMembers: 'SELECT user_id FROM user_docs WHERE doc_id = ? FOR UPDATE',
+  keepMembers: `INSERT INTO trashed_doc_members (doc_id, user_id, role, created_at)
+SELECT doc_id, user_id, role, created_at FROM user_docs WHERE doc_id = ?`,
+  /** Triggers take each member's count down with their row. */
+  removeMembers: 'DELETE FROM user_docs WHERE doc_id = ?',
+};
+
+/**
+ * The document queries. The hot paths are plain SQL, written once, and return plain rows: no
+ * entity is hydrated. Database triggers (see the Collaborators migration) write the owner's
+ * `user_docs` row with each new document, remove every member row with a deleted document, and
+ * keep the per-user counts, in the same statement.
+ */
+@Injectable()
+export class DocsRepository {
+  private readonly dialect: SqlDialect;
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly sql: Sql,
+    private readonly transactions: TransactionRunner,
+  ) {
+    this.dialect = sqlDialect(dataSource);
+  }
+
+  /** One statement: the document, its owner's `user_docs` row and count come with it. */
+  async insert(manager: EntityManager, doc: NewDoc): Promise<void> {
+    const at = toSqlTimestamp(doc.at);
+    const values = [
+      ...[doc.uuid, doc.ownerId, doc.title, doc.html, doc.searchTitle, doc.searchBody],
+      ...[at, at, doc.ownerId],
+    ];
+    const inserted =
+      doc.folderPathHash === null
+        ? await this.sql.run(docsSql.insertHome, values, manager)
+        : await this.sql.run(
+            docsSql.insertInFolder,
+            [...values, doc.ownerId, doc.folderPathHash],
+            manager,
+          );
+    if (inserted.affected !== 1) throw new Error('the document’s folder is missing');
+  }
+
+  /**
+   * One page of the list (`limit` documents from `offset`, with every member of each), and the
+   * total it is a page of, as of one moment, while documents are shared, unshared and deleted.
+   *
+   * The page statement counts the total too, and one statement reads one snapshot (InnoDB and
+   * SQLite alike). The first page needs nothing else. A later page is counted first, to read
+   * it from the nearer end of the index; when the page statement then finds another total,
+   * the list changed in between and that window is stale, so count and page are read again in
+   * one consistent snapshot (a read-only transaction).
+   */
+  async listPage(
+    userId: number,
+    filter: ListFilter,
+    offset: number,
+    limit: number,
+  ): Promise<ListPage> {
+    const counted = offset === 0 ? undefined : await this.count(userId, filter);
+    if (counted !== undefined && offset >= counted) return { rows: [], totalCount: counted };
+    const window: PageWindow =
+      counted === undefined
+        ? { from: 'newest-first', offset, limit }
+        : pageWindow(offset, limit, counted);
+    const rows = await this.page(userId, filter, window);
+    if (rows.length === 0) {
+      // Nothing on the first page: the list was empty. Nothing on a later one: it shrank.
+      if (offset === 0) return { rows, totalCount: 0 };
+    } else if (window.from === 'newest-first' || Number(rows[0].total_count) === counted) {
+      // Read from the newest end, the rows are the page whatever the total.
+      return { rows, totalCount: Number(rows[0].total_count) };
+    }
+    return this.transactions.snapshot(async (manager) => {
+      const totalCount = await this.count(userId, filter, manager);
+      if (offset >= totalCount) return { rows: [], totalCount };
+      const stable = pageWindow(offset, limit, totalCount);
+      return { rows: await this.page(userId, filter, stable, manager), totalCount };
+    });
+  }
+
+  /**
+   * How many documents the list shows. By membership: the sum of the user's count slots (a few
+   * rows per role). One folder: counted on the folder list-order index.
+   */
+  private async count(
+    userId: number,
+    filter: ListFilter,
+    manager?: EntityManager,
+  ): Promise<number> {
+    const [row] =
+      filter.folder !== undefined
+        ? await this.rows<{ n: number | string }>(
+            docsSql.folderTotal(filter.folder),
+            [userId, ...folderParameters(filter.folder, userId)],
+            manager,
+          )
+        : filter.role === undefined
+          ? await this.rows<{ n: number | string }>(docsSql.total, [userId], manager)
+          : await this.rows<{ n: number | string }>(
+              docsSql.totalWithRole,
+              [userId, filter.role],
+              manager,
+            );
+    return Number(row?.n ?? 0);
+  }
+
+  /** The rows of one window of the list, each with the list's total (see `pageSql`). */
+  private page(
+    userId: number,
+    filter: ListFilter,
+    { from, offset, limit }: PageWindow,
+    manager?: EntityManager,
+  ): Promise<DocMemberRow[]> {
+    if (filter.folder !== undefined) {
+      const folder = [userId, ...folderParameters(filter.folder, userId)];
+      return this.rows<DocMemberRow>(
+        docsSql.folderPage(filter.folder, from),
+        [...folder, ...folder, limit, offset],
+        manager,
+      );
+    }
+    return filter.role === undefined
+      ? this.rows<DocMemberRow>(docsSql.page(from), [userId, userId, limit, offset], manager)
+      : this.rows<DocMemberRow>(
+          docsSql.pageWithRole(from),
+          [userId, filter.role, userId, filter.role, limit, offset],
+          manager,
+        );
+  }
+
+  /** A document the user is a member of, with its HTML and every member. */
+  findDetailForUser(uuid: string, userId: number): Promise<DocMemberRow[]> {
+    return this.rows<DocMemberRow>(docsSql.detail, [userId, uuid]);
+  }
+
+  /** The user's role on a document and its version; null when they are not a member. */
+  async findAccess(
+    uuid: string,
+    userId: number,
+    manager?: EntityManager,
+  ): Promise<DocAccess | null> {
+    const [row] = await this.rows<{ doc_id: number; role: Role; version: number | string }>(
+      docsSql.access,
+      [userId, uuid],
+      manager,
+    );
+    return row ? { docId: Number(row.doc_id), role: row.role, version: Number(row.version) } : null;
+  }
+
+  /**
+   * Changes a document if the user may (owner or editor; the owner for a move) and, given
+   * versions, if its version is one of them; moves `updated_at` and the version on, records
+   * the user as its writer, and copies `updated_at` to every member's row. Returns the new
+   * version, or null when nothing matched. The revision trigger keeps the version replaced.
+   *
+   * MySQL does it in one multi-table UPDATE, which leaves the new version in the session's
+   * `LAST_INSERT_ID()` for a second statement on the same connection (a multi-table UPDATE
+   * does not report it in its result). SQLite, which has neither, runs two statements in a
+   * transaction (in-process, so no round trips). Given a manager, it runs in that transaction.
+   */
+  async update(
+    uuid: string,
+    userId: number,
+    changes: DocChanges,
+    at: Date,
+    versions: number[] = [],
+    manager?: EntityManager,
+  ): Promise<number | null> {
+    const timestamp = toSqlTimestamp(at);
+    const fields: ChangedFields = {
+      title: changes.title !== undefined,
+      html: changes.html !== undefined,
+      folder: changes.folder && ('home' in changes.folder ? 'home' : 'path hash'),
+    };
+    const folder =
+      changes.folder && 'folderPathHash' in changes.folder
+        ? [userId, changes.folder.folderPathHash]
+        : [];
+    const values: unknown[] = [
+      ...(changes.title === undefined ? [] : [changes.title, changes.searchTitle]),
+      ...(changes.html === undefined ? [] : [changes.html, changes.searchBody]),
+    ];
+    values.push(...folder);
+    if (this.dialect === 'mysql') {
+      const sql = docsSql.updateMysql(fields, versions.length);
+      const parameters = [userId, ...values, timestamp, userId, timestamp, uuid, ...versions];
+      const write = async (connection: EntityManager) => {
+        const result = await this.sql.run(sql, parameters, connection);
+        if (result.affected === 0) return null;
+        const [row] = await this.sql.rows<{ version: number | string }>(
+          docsSql.newVersion,
+          [],
+          connection,
+        );
+        return Number(row.version);
+      };
+      return manager ? write(manager) : this.transactions.oneConnection(write);
+    }
+    const write = async (transaction: EntityManager) => {
+      const [updated] = await this.sql.rows<{ id: number; version: number }>(
+        docsSql.updateSqlite(fields, versions.length),
+        [...values, timestamp, userId, uuid, userId, ...versions],
+        transaction,
+      );
+      if (!updated) return null;
+      await this.sql.run(docsSql.copyUpdatedAt, [timestamp, updated.id], transaction);
+      return Number(updated.version);
+    };
+    return manager ? write(manager) : this.transactions.run(write);
+  }
+
+  /**
+   * Moves the owner's document (given versions, if it is one of them) to the trash, with its
+   * members; false when nothing matched. The document row is locked first: a share waits for
+   * it (and then finds the document gone), and on MySQL the members' rows are held too.
+   */
+  moveToTrash(uuid: string, ownerId: number, at: Date, versions: number[] = []): Promise<boolean> {
+    return this.transactions.run(async (manager) => {
+      const [doc] = await this.sql.rows<{ id: number }>(
+        moveToTrashSql.findToTrash(versions.length, this.dialect === 'mysql'),
+        [uuid, ownerId, ...versions],
+        manager,
+      );
+      if (!doc) return false;
+      const timestamp = toSqlTimestamp(at);
+      await this.sql.run(moveToTrashSql.markTrashed, [timestamp, doc.id], manager);
+      await this.sql.run(moveToTrashSql.insertTrash, [doc.id, ownerId, timestamp], manager);
+      if (this.dialect === 'mysql')
+        await this.sql.rows(moveToTrashSql.lockMembers, [doc.id], manager);
+      await this.sql.run(moveToTrashSql.keepMembers, [doc.id], manager);
+      await this.sql.run(moveToTrashSql.removeMembers, [doc.id], manager);
+      return true;
+    });
+  }
+
+  /** Whether the user owns a document with this UUID. */
+  async existsOwned(manager: EntityManager, uuid: string, ownerId: number): Promise<boolean> {
+    const rows = await this.sql.rows(docsSql.existsOwned, [uuid, ownerId], manager);
+    return rows.length > 0;
+  }
+
+  private rows<T>(sql: string, parameters: unknown[], manager?: EntityManager): Promise<T[]> {
+    return this.sql.rows<T>(sql, parameters, manager);
+  }
+}
+
+/** The parameters of a folder condition. */
+function folderParameters(filter: FolderFilter, userId: number): unknown[] {
+  return 'home' in filter ? [] : [userId, filter.folderPathHash];
+}

@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { FoldersModule } from '../../folders/folders.module';
+import { IdempotencyModule } from '../../idempotency/idempotency.module';
+import { UsersModule } from '../../users/users.module';
+import { DocsController } from './docs.controller';
+import { DocsRepository } from './docs.repository';
+import { DocsService } from './docs.service';
+import { Doc } from './entities/doc.entity';
+import { TrashedDocMember } from './entities/trashed-doc-member.entity';
+import { TrashedDoc } from './entities/trashed-doc.entity';
+import { UserDocCount } from './entities/user-doc-count.entity';
+import { UserDoc } from './entities/user-doc.entity';
+import { HtmlSanitizer } from './html-sanitizer';
+
+/**
+ * The documents themselves: create, list, read, update, and delete to the trash; who may do
+ * what (`doc-access.ts`) and the HTML policy. Sharing, revisions and the trash build on it.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Doc, UserDoc, UserDocCount, TrashedDoc, TrashedDocMember]),
+    FoldersModule,
+    UsersModule,
+    IdempotencyModule,
+  ],
+  controllers: [DocsController],
+  providers: [DocsService, DocsRepository, HtmlSanitizer],
+  exports: [DocsService, DocsRepository],
+})
+export class DocumentsModule {}

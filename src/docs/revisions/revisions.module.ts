@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DocumentsModule } from '../documents/documents.module';
+import { DocRevision } from './entities/doc-revision.entity';
+import { RevisionsController } from './revisions.controller';
+import { RevisionsRepository } from './revisions.repository';
+import { RevisionsService } from './revisions.service';
+
+/**
+ * A document's earlier versions (kept by a trigger on each update): list, read, restore. The
+ * purge job prunes those beyond `REVISIONS_KEEP` through `RevisionsRepository`.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([DocRevision]), DocumentsModule],
+  controllers: [RevisionsController],
+  providers: [RevisionsService, RevisionsRepository],
+  exports: [RevisionsRepository],
+})
+export class RevisionsModule {}

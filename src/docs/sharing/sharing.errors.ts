@@ -1,0 +1,7 @@
+import { NotFound } from '../../common/errors/domain-errors';
+
+export class NotAUser extends NotFound {
+  constructor(userId: number) {
+    super(`user ${userId} is not a user of this document`);
+  }
+}

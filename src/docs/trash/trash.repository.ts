@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { sqlDialect } from '../../database/raw-sql';
+import { Sql } from '../../database/sql';
+import { toSqlTimestamp } from '../../database/sql-values';
+import { TransactionRunner } from '../../database/transaction-runner';
+
+/** A document in the trash, as the trash list shows it. */
+export interface TrashRow {
+  uuid: string;
+  title: string;
+  /** The owner's folder; null for home. */
+  path: string | null;
+  deleted_at: Date | string;
+}
+
+const forUpdate = (lock: boolean) => (lock ? ' FOR UPDATE' : '');
+
+/**
+ * The statements of the trash, written once: what the documents' delete moved there (see
+ * `moveToTrashSql`) comes back, is listed, or is deleted for good.
+ */
+export const trashSql = {
+  findTrashed: (lock: boolean) =>
+    `SELECT id FROM docs WHERE uuid = ? AND owner_id = ? AND deleted_at IS NOT NULL${forUpdate(lock)}`,
+  markRestored: 'UPDATE docs SET deleted_at = NULL WHERE id = ?',
+  deleteTrash: 'DELETE FROM trash WHERE doc_id = ?',
+  /** The members come back with the document's `updated_at` as their list order. */
+  restoreMembers: `INSERT INTO user_docs (user_id, doc_id, role, created_at, doc_updated_at)
+SELECT t.user_id, t.doc_id, t.role, t.created_at, d.updated_at
+FROM trashed_doc_members t JOIN docs d ON d.id = t.doc_id WHERE t.doc_id = ?`,
+  forgetMembers: 'DELETE FROM trashed_doc_members WHERE doc_id = ?',
+
+  /** For good: its versions, kept members and trash row go with it (foreign keys cascade). */
+  purgeOwned: 'DELETE FROM docs WHERE uuid = ? AND owner_id = ? AND deleted_at IS NOT NULL',
+  count: 'SELECT COUNT(*) AS n FROM trash WHERE owner_id = ?',
+  page: `SELECT d.uuid AS uuid, d.title AS title, f.path AS path, t.deleted_at AS deleted_at
+FROM trash t JOIN docs d ON d.id = t.doc_id LEFT JOIN folders f ON f.id = d.folder_id
+WHERE t.owner_id = ?
+ORDER BY t.deleted_at DESC, t.doc_id DESC LIMIT ? OFFSET ?`,
+
+  /** The oldest expired entries first, on the `deleted_at` index. */
+  expired: 'SELECT doc_id FROM trash WHERE deleted_at <= ? ORDER BY deleted_at, doc_id LIMIT ?',
+  /**
+   * Deletes those still trashed since before the cutoff: a document restored meanwhile has
+   * `deleted_at` NULL, one trashed again a newer one, and both stay.
+   */
+  purgeExpired: (count: number) =>
+    `DELETE FROM docs WHERE id IN (${Array(count).fill('?').join(', ')}) AND deleted_at IS NOT NULL AND deleted_at <= ?`,
+};
+
+/** The trash's queries: moving out, the list, and deleting for good. */
+@Injectable()
+export class TrashRepository {
+  private readonly lock: boolean;
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly sql: Sql,
+    private readonly transactions: TransactionRunner,
+  ) {
+    this.lock = sqlDialect(dataSource) === 'mysql';
+  }
+
+  /** Brings the owner's trashed document back with its members; false when it is not there. */
+  restore(uuid: string, ownerId: number): Promise<boolean> {
+    return this.transactions.run(async (manager) => {
+      const [doc] = await this.sql.rows<{ id: number }>(
+        trashSql.findTrashed(this.lock),
+        [uuid, ownerId],
+        manager,
+      );
+      if (!doc) return false;
+      await this.sql.run(trashSql.markRestored, [doc.id], manager);
+      await this.sql.run(trashSql.deleteTrash, [doc.id], manager);
+      await this.sql.run(trashSql.restoreMembers, [doc.id], manager);
+      await this.sql.run(trashSql.forgetMembers, [doc.id], manager);
+      return true;
+    });
+  }
+
+  /** Deletes the owner's trashed document for good; false when it is not in their trash. */
+  async purge(uuid: string, ownerId: number): Promise<boolean> {
+    const result = await this.transactions.exclusive((manager) =>
+      this.sql.run(trashSql.purgeOwned, [uuid, ownerId], manager),
+    );
+    return result.affected > 0;
+  }
+
+  /** A page of the owner's trash, most recently trashed first, and its total, at one moment. */
+  page(
+    ownerId: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: TrashRow[]; totalCount: number }> {
+    return this.transactions.snapshot(async (manager) => {
+      const [counted] = await this.sql.rows<{ n: number | string }>(
+        trashSql.count,
+        [ownerId],
+        manager,
+      );
+      const totalCount = Number(counted.n);
+      if (offset >= totalCount) return { rows: [], totalCount };
+      const rows = await this.sql.rows<TrashRow>(trashSql.page, [ownerId, limit, offset], manager);
+      return { rows, totalCount };
+    });
+  }
+
+  /**
+   * Deletes up to `limit` documents trashed at or before `cutoff`, in one short transaction;
+   * returns how many expired entries it found (fewer than `limit`: none are left).
+   */
+  purgeExpired(cutoff: Date, limit: number): Promise<{ found: number; purged: number }> {
+    const timestamp = toSqlTimestamp(cutoff);
+    return this.transactions.run(async (manager: EntityManager) => {
+      const rows = await this.sql.rows<{ doc_id: number }>(
+        trashSql.expired,
+        [timestamp, limit],
+        manager,
+      );
+      if (rows.length === 0) return { found: 0, purged: 0 };
+      const ids = rows.map((row) => Number(row.doc_id));
+      const result = await this.sql.run(
+        trashSql.purgeExpired(ids.length),
+        [...ids, timestamp],
+        manager,
+      );
+      return { found: rows.length, purged: result.affected };
+    });
+  }
+}
