@@ -40,12 +40,12 @@ const TOKEN = /^dms_[A-Za-z0-9_-]{43}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DIGITS = /^[0-9]+$/;
 
-const { docsSql } = require(join(dist, 'docs', 'docs.repository.js'));
-const { revisionsSql } = require(join(dist, 'docs', 'revisions.repository.js'));
-const { trashSql } = require(join(dist, 'docs', 'trash.repository.js'));
+const { docsSql, moveToTrashSql } = require(join(dist, 'docs', 'documents', 'docs.repository.js'));
+const { revisionsSql } = require(join(dist, 'docs', 'revisions', 'revisions.repository.js'));
+const { trashSql } = require(join(dist, 'docs', 'trash', 'trash.repository.js'));
 const { tokensSql } = require(join(dist, 'auth', 'api-tokens.repository.js'));
 const { insertMissingFoldersSql } = require(join(dist, 'folders', 'folders.repository.js'));
-const { pageWindow } = require(join(dist, 'docs', 'pagination.js'));
+const { pageWindow } = require(join(dist, 'docs', 'documents', 'page-window.js'));
 
 // ---------------------------------------------------------------------------------------------
 // Database
@@ -172,11 +172,11 @@ function readJson(request) {
  * card-floor-server.js serves through the design card's framework.
  */
 function createEndpoints(pool) {
-  const { HtmlSanitizer } = require(join(dist, 'docs', 'html-sanitizer.js'));
+  const { HtmlSanitizer } = require(join(dist, 'docs', 'documents', 'html-sanitizer.js'));
   const { indexTerms } = require(join(dist, 'common', 'text', 'search-terms.js'));
   // The service's own mappers: the same fields in the same order, at the same cost.
-  const { toDocDetail, toDocListItems } = require(join(dist, 'docs', 'doc.mapper.js'));
-  const { toRevisionListItem } = require(join(dist, 'docs', 'revision.mapper.js'));
+  const { toDocDetail, toDocListItems } = require(join(dist, 'docs', 'documents', 'doc.mapper.js'));
+  const { toRevisionListItem } = require(join(dist, 'docs', 'revisions', 'revision.mapper.js'));
   const { paginate } = require(join(dist, 'common', 'pagination.js'));
   const sanitizer = new HtmlSanitizer();
   const lastRecorded = new Map();
@@ -402,13 +402,13 @@ function createEndpoints(pool) {
   async function remove(user, uuid) {
     const at = sqlTime(new Date());
     const trashed = await transaction(pool, async (conn) => {
-      const [doc] = await query(conn, trashSql.findToTrash(0, true), [uuid, user.id]);
+      const [doc] = await query(conn, moveToTrashSql.findToTrash(0, true), [uuid, user.id]);
       if (!doc) return false;
-      await query(conn, trashSql.markTrashed, [at, doc.id]);
-      await query(conn, trashSql.insertTrash, [doc.id, user.id, at]);
-      await query(conn, trashSql.lockMembers, [doc.id]);
-      await query(conn, trashSql.keepMembers, [doc.id]);
-      await query(conn, trashSql.removeMembers, [doc.id]);
+      await query(conn, moveToTrashSql.markTrashed, [at, doc.id]);
+      await query(conn, moveToTrashSql.insertTrash, [doc.id, user.id, at]);
+      await query(conn, moveToTrashSql.lockMembers, [doc.id]);
+      await query(conn, moveToTrashSql.keepMembers, [doc.id]);
+      await query(conn, moveToTrashSql.removeMembers, [doc.id]);
       return true;
     });
     if (!trashed) throw await whyNot(user, uuid, ['owner']);
