@@ -85,7 +85,7 @@ describe('dependency rules', () => {
   it('leaves the docs parent module to the application', () => {
     const users = [...imports.entries()]
       .filter(([from, targets]) => targets.has('docs') && !APPLICATION.includes(from))
-      .map(([from, targets]) => targets.get('docs'));
+      .map(([, targets]) => targets.get('docs'));
     expect(users).toEqual([]);
   });
 
