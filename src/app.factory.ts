@@ -9,10 +9,11 @@ import { routeNotFound } from './common/http/route-not-found';
 import { securityHeaders } from './common/http/security-headers';
 import { createRootLogger, JsonLogger } from './common/logging/json-logger';
 import { REQUEST_ID_HEADER, requestLogging } from './common/logging/request-logging.middleware';
-import { AppConfig, LogLevel, parseEnvironment } from './config/environment';
+import { LogLevel } from './config/server.config';
 import { httpMetrics } from './metrics/http-metrics';
 import { Metrics } from './metrics/metrics';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from './idempotency/idempotency-key';
+import { AppConfig, parseEnvironment } from './settings';
 import { setUpSwagger } from './swagger';
 
 export const API_PREFIX = 'api/v1';

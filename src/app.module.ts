@@ -8,7 +8,7 @@ import { CommonModule } from './common/common.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { JsonBodyGuard } from './common/http/json-body.guard';
 import { RequestValidationPipe } from './common/pipes/request-validation.pipe';
-import { appConfig } from './config/app.config';
+import { serverConfig } from './config/server.config';
 import { DatabaseModule } from './database/database.module';
 import { DocsModule } from './docs/docs.module';
 import { FoldersModule } from './folders/folders.module';
@@ -20,9 +20,12 @@ import { SearchModule } from './search/search.module';
 import { UsersModule } from './users/users.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
-/** The modules both the HTTP server and the CLI need: configuration, database, common. */
+/**
+ * The modules both the HTTP server and the CLI need: configuration, database, common. Only the
+ * HTTP server's own settings are global; each module registers its own with `forFeature`.
+ */
 export const coreImports = [
-  ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [appConfig] }),
+  ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [serverConfig] }),
   CommonModule,
   MetricsModule,
   DatabaseModule,

@@ -21,8 +21,8 @@ const DOCS_PARTS: Record<string, string[]> = {
   'docs/trash': ['docs/documents', 'docs/revisions'],
 };
 
-/** The entry points and the application module, which wire every feature together. */
-const APPLICATION = ['app', 'cli', 'main', 'server', 'swagger', 'cluster'];
+/** The entry points, the application module and its settings: they wire the features together. */
+const APPLICATION = ['app', 'cli', 'main', 'server', 'settings', 'swagger', 'cluster'];
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {

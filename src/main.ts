@@ -2,7 +2,8 @@ import { loadEnvFile } from './config/load-env-file';
 loadEnvFile();
 
 import cluster from 'node:cluster';
-import { ConfigError, parseEnvironment } from './config/environment';
+import { ConfigError } from './config/environment';
+import { parseEnvironment } from './settings';
 
 /**
  * One process serving HTTP, or with `WEB_CONCURRENCY` above 1 a primary that only watches

@@ -4,10 +4,12 @@ import type { Server } from 'node:http';
 import { createApp } from './app.factory';
 import { WORKER_READY } from './cluster/primary';
 import { GracefulShutdown } from './common/http/graceful-shutdown';
-import { appConfig, AppConfigValues } from './config/app.config';
+import { serverConfig, ServerConfig } from './config/server.config';
+import { databaseConfig, DatabaseConfig } from './database/database.config';
 import { DEMO_EMAIL, seedDemoUser } from './demo/demo-seed';
 import { answerMetricsRequests } from './metrics/cluster-metrics';
 import { Metrics } from './metrics/metrics';
+import { metricsConfig, MetricsConfig } from './metrics/metrics.config';
 import { startMetricsServer, stopMetricsServer } from './metrics/metrics-server';
 
 /**
@@ -17,17 +19,19 @@ import { startMetricsServer, stopMetricsServer } from './metrics/metrics-server'
  */
 export async function serve(): Promise<void> {
   const app = await createApp();
-  const config = app.get<AppConfigValues>(appConfig.KEY);
-  const demoTokenFile = await seedDemoUser(app, config);
+  const config = app.get<ServerConfig>(serverConfig.KEY);
+  const { connection } = app.get<DatabaseConfig>(databaseConfig.KEY);
+  const metricsListener = app.get<MetricsConfig>(metricsConfig.KEY).listener;
+  const demoTokenFile = config.seedDemoUser ? await seedDemoUser(app, connection) : undefined;
   const metrics = app.get(Metrics);
   let metricsServer: Server | undefined;
-  if (config.metrics && cluster.isWorker) {
+  if (metricsListener && cluster.isWorker) {
     answerMetricsRequests(metrics.registry);
-  } else if (config.metrics) {
+  } else if (metricsListener) {
     const { registry } = metrics;
     metricsServer = await startMetricsServer(
-      config.metrics.host,
-      config.metrics.port,
+      metricsListener.host,
+      metricsListener.port,
       async () => ({
         contentType: registry.contentType,
         body: await registry.metrics(),
@@ -38,13 +42,13 @@ export async function serve(): Promise<void> {
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
   const base = `http://${shownHost}:${config.port}`;
   const database =
-    config.database.kind === 'sqlite'
-      ? `SQLite file ${config.database.path}`
-      : `MySQL database ${config.database.database}`;
+    connection.kind === 'sqlite'
+      ? `SQLite file ${connection.path}`
+      : `MySQL database ${connection.database}`;
   const logger = new Logger('Bootstrap');
   if (metricsServer) {
-    const metricsHost = config.metrics!.host === '0.0.0.0' ? 'localhost' : config.metrics!.host;
-    logger.log(`Metrics at http://${metricsHost}:${config.metrics!.port}/metrics`);
+    const metricsHost = metricsListener!.host === '0.0.0.0' ? 'localhost' : metricsListener!.host;
+    logger.log(`Metrics at http://${metricsHost}:${metricsListener!.port}/metrics`);
   }
   if (demoTokenFile) {
     logger.log(

@@ -1,12 +1,21 @@
 import cluster, { Worker } from 'node:cluster';
 import pino from 'pino';
 import { createRootLogger } from '../common/logging/json-logger';
-import { AppConfig } from '../config/environment';
+import { ServerConfig } from '../config/server.config';
+import { DatabaseConnection } from '../database/database.config';
 import { clusterScraper } from '../metrics/cluster-metrics';
+import { MetricsConfig } from '../metrics/metrics.config';
 import { startMetricsServer } from '../metrics/metrics-server';
 
 /** What a worker tells the primary once it serves. */
 export const WORKER_READY = 'dms:worker-ready';
+
+/** What the primary needs of the settings (the entry point reads them all). */
+export interface PrimaryConfig extends ServerConfig {
+  workers: number;
+  database: DatabaseConnection;
+  metrics: MetricsConfig['listener'];
+}
 
 /** Longest wait before replacing a worker that keeps failing to start. */
 const MAX_RESTART_DELAY_MS = 30_000;
@@ -19,7 +28,7 @@ const MAX_RESTART_DELAY_MS = 30_000;
  * The first worker starts alone, so that it alone runs the pending migrations; the others
  * start once it serves and find nothing left to migrate.
  */
-export function runPrimary(config: AppConfig): void {
+export function runPrimary(config: PrimaryConfig): void {
   // Synchronous writes (the primary logs a handful of lines): "Worker <n> ready" is out before
   // the next worker is forked, and every worker's before "Serving ...".
   const log = createRootLogger(config.logLevel, pino.destination({ dest: 1, sync: true })).child({
@@ -45,7 +54,7 @@ export function runPrimary(config: AppConfig): void {
       serving = true;
       const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
       const base = `http://${host}:${config.port}`;
-      // More than one worker is refused on SQLite (parseEnvironment).
+      // More than one worker is refused on SQLite (readWorkerCount).
       const database = config.database.kind === 'mysql' ? config.database.database : '?';
       // The last line of a start: tests and scripts wait for it.
       log.info(

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { parseEnvironment } from '../config/environment';
+import { readDatabaseConfig } from './database.config';
 import { dataSourceOptions, prepareDatabase } from './database-options';
 
 /**
@@ -8,9 +8,9 @@ import { dataSourceOptions, prepareDatabase } from './database-options';
  * The CLI accepts a promise of a data source.
  */
 export default (async () => {
-  const { database } = parseEnvironment(process.env);
+  const { connection } = readDatabaseConfig(process.env);
   return new DataSource({
-    ...dataSourceOptions(database, await prepareDatabase(database)),
+    ...dataSourceOptions(connection, await prepareDatabase(connection)),
     // The service loads each module's entities as the module registers them; the CLI finds them.
     entities: [join(__dirname, '..', '**', '*.entity.js')],
   });

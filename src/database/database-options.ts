@@ -4,11 +4,9 @@ import { createConnection, RowDataPacket } from 'mysql2/promise';
 import { DataSourceOptions } from 'typeorm';
 import { mysqlMigrations } from '../../migrations/mysql';
 import { sqliteMigrations } from '../../migrations/sqlite';
-import { AppConfig, DatabaseConfig } from '../config/environment';
+import { DatabaseConnection, DatabaseTimeouts } from './database.config';
 import { DatabaseLogger } from './database-logger';
 import { GALERA_SESSION_SETUP, mysqlDriverWithSessionSetup } from './galera';
-
-export type DatabaseTimeouts = AppConfig['databaseTimeouts'];
 
 const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, queryMs: 10_000 };
 
@@ -39,7 +37,7 @@ export const MYSQL_SESSION_SETUP = [
 
 /** TypeORM options for either database. Schema changes come from migrations only. */
 export function dataSourceOptions(
-  config: DatabaseConfig,
+  config: DatabaseConnection,
   server: MysqlServer = { flavour: 'mysql', galera: false },
   timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
 ): DataSourceOptions {
@@ -79,7 +77,7 @@ export function dataSourceOptions(
  * mysql:// URL reaches.
  */
 export async function prepareDatabase(
-  config: DatabaseConfig,
+  config: DatabaseConnection,
   timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
 ): Promise<MysqlServer | undefined> {
   if (config.kind === 'sqlite') {

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { appConfig, AppConfigValues } from '../config/app.config';
+import { databaseConfig, DatabaseConfig } from './database.config';
 import { DatabaseMetrics } from './database-metrics';
 import { JobLease } from './job-lease.entity';
 import { dataSourceOptions, prepareDatabase } from './database-options';
@@ -13,11 +14,12 @@ import { TransactionRunner } from './transaction-runner';
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
-      inject: [appConfig.KEY],
-      useFactory: async (config: AppConfigValues) => {
-        const server = await prepareDatabase(config.database, config.databaseTimeouts);
+      imports: [ConfigModule.forFeature(databaseConfig)],
+      inject: [databaseConfig.KEY],
+      useFactory: async ({ connection, timeouts }: DatabaseConfig) => {
+        const server = await prepareDatabase(connection, timeouts);
         return {
-          ...dataSourceOptions(config.database, server, config.databaseTimeouts),
+          ...dataSourceOptions(connection, server, timeouts),
           migrationsRun: true,
           // Each module registers its own entities with `TypeOrmModule.forFeature`.
           autoLoadEntities: true,

@@ -2,7 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ApiTokensService } from '../auth/api-tokens.service';
-import { AppConfigValues } from '../config/app.config';
+import { DatabaseConnection } from '../database/database.config';
 import { UsersService } from '../users/users.service';
 
 export const DEMO_EMAIL = 'demo@example.com';
@@ -15,14 +15,14 @@ export const DEMO_EMAIL = 'demo@example.com';
  */
 export async function seedDemoUser(
   app: INestApplicationContext,
-  config: AppConfigValues,
+  database: DatabaseConnection,
 ): Promise<string | undefined> {
-  if (!config.seedDemoUser || config.database.kind !== 'sqlite') return undefined;
+  if (database.kind !== 'sqlite') return undefined;
   const users = app.get(UsersService);
   if (!(await users.hasNoUsers())) return undefined;
   await users.create({ email: DEMO_EMAIL, fname: 'Demo', lname: 'User' });
   const { token } = await app.get(ApiTokensService).issue({ email: DEMO_EMAIL, name: 'demo' });
-  const file = join(dirname(config.database.path), 'demo-token.txt');
+  const file = join(dirname(database.path), 'demo-token.txt');
   writeFileSync(file, `${token}\n`, { mode: 0o600 });
   return file;
 }

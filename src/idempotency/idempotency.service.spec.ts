@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
-import { AppConfigValues } from '../config/app.config';
+import { ServerConfig } from '../config/server.config';
 import { WriteConflict } from '../database/database-errors';
 import { TransactionRunner } from '../database/transaction-runner';
 import { hashIdempotencyKey } from './idempotency-key';
@@ -154,7 +154,7 @@ describe('IdempotencyService', () => {
     const transactions = {
       exclusive: (work: (m: EntityManager) => Promise<unknown>) => work(manager),
     } as TransactionRunner;
-    const config = { http: { requestTimeoutMs: LEASE_MS } } as AppConfigValues;
+    const config = { http: { requestTimeoutMs: LEASE_MS } } as ServerConfig;
     service = new IdempotencyService(
       keys as unknown as IdempotencyRepository,
       transactions,

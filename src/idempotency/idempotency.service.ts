@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
-import { appConfig, AppConfigValues } from '../config/app.config';
+import { serverConfig, ServerConfig } from '../config/server.config';
 import {
   isDatabaseUnavailable,
   isRetryableConflict,
@@ -90,7 +90,7 @@ export class IdempotencyService {
     private readonly keys: IdempotencyRepository,
     private readonly transactions: TransactionRunner,
     private readonly clock: Clock,
-    @Inject(appConfig.KEY) config: AppConfigValues,
+    @Inject(serverConfig.KEY) config: ServerConfig,
   ) {
     // A request runs at most this long before the client is answered 503.
     this.leaseMs = config.http.requestTimeoutMs;

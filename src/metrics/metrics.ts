@@ -9,7 +9,7 @@ import {
   HistogramConfiguration,
   Registry,
 } from 'prom-client';
-import { appConfig, AppConfigValues } from '../config/app.config';
+import { metricsConfig, MetricsConfig } from './metrics.config';
 
 /**
  * This process's Prometheus metrics. Features declare theirs here (`metrics.counter(...)`) and
@@ -25,8 +25,8 @@ export class Metrics implements OnModuleDestroy {
   /** Whether something serves these (`METRICS_PORT`); when not, nothing costly is recorded. */
   readonly enabled: boolean;
 
-  constructor(@Inject(appConfig.KEY) config: AppConfigValues) {
-    this.enabled = config.metrics !== null;
+  constructor(@Inject(metricsConfig.KEY) config: MetricsConfig) {
+    this.enabled = config.listener !== null;
     if (this.enabled) {
       // Node's own: CPU, memory, heap, garbage collection, event-loop lag, handles.
       collectDefaultMetrics({ register: this.registry });

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { normalizeIp, ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
-import { appConfig, AppConfigValues } from '../config/app.config';
+import { rateLimitConfig, RateLimitConfig } from './rate-limit.config';
 import { RATE_LIMIT_STORAGE, RateLimitStorage } from './rate-limit.storage';
 
 /**
@@ -20,14 +20,10 @@ export class RateLimitGuard implements CanActivate {
   private readonly perAddress: number;
 
   constructor(
-    @Inject(appConfig.KEY) config: AppConfigValues,
+    @Inject(rateLimitConfig.KEY) config: RateLimitConfig,
     @Inject(RATE_LIMIT_STORAGE) private readonly storage: RateLimitStorage,
   ) {
-    ({
-      windowMs: this.windowMs,
-      perToken: this.perToken,
-      perAddress: this.perAddress,
-    } = config.rateLimit);
+    ({ windowMs: this.windowMs, perToken: this.perToken, perAddress: this.perAddress } = config);
     this.windowSeconds = Math.round(this.windowMs / 1000);
   }
 

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { appConfig, AppConfigValues } from '../config/app.config';
+import { ConfigModule } from '@nestjs/config';
+import { rateLimitConfig, RateLimitConfig } from './rate-limit.config';
 import { RateLimitGuard } from './rate-limit.guard';
 import {
   MemoryRateLimitStorage,
@@ -13,17 +14,18 @@ import {
  */
 @Global()
 @Module({
+  imports: [ConfigModule.forFeature(rateLimitConfig)],
   providers: [
     {
       provide: RATE_LIMIT_STORAGE,
-      inject: [appConfig.KEY],
-      useFactory: ({ rateLimit }: AppConfigValues) =>
-        rateLimit.redisUrl
-          ? new RedisRateLimitStorage(rateLimit.redisUrl)
-          : new MemoryRateLimitStorage(),
+      inject: [rateLimitConfig.KEY],
+      useFactory: ({ redisUrl }: RateLimitConfig) =>
+        redisUrl ? new RedisRateLimitStorage(redisUrl) : new MemoryRateLimitStorage(),
     },
     RateLimitGuard,
   ],
-  exports: [RATE_LIMIT_STORAGE, RateLimitGuard],
+  // The settings too (ConfigModule): AppModule builds the global guard (APP_GUARD) as a
+  // RateLimitGuard of its own, which needs them there.
+  exports: [RATE_LIMIT_STORAGE, RateLimitGuard, ConfigModule],
 })
 export class RateLimitModule {}

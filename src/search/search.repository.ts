@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { appConfig, type AppConfigValues } from '../config/app.config';
 import { SqlDialect, sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
 import type { Role } from '../docs/documents/doc-access';
@@ -13,6 +12,7 @@ import {
   toFts5Match,
   toMysqlBoolean,
 } from './search-query';
+import { searchConfig, type SearchConfig } from './search.config';
 
 /**
  * Which of the caller's documents a search looks in: all they are a member of (with one role),
@@ -217,7 +217,7 @@ export class SearchRepository {
   constructor(
     @InjectDataSource() dataSource: DataSource,
     private readonly sql: Sql,
-    @Inject(appConfig.KEY) private readonly config: AppConfigValues,
+    @Inject(searchConfig.KEY) private readonly config: SearchConfig,
   ) {
     this.dialect = sqlDialect(dataSource);
     for (const [name, fn] of Object.entries(SEARCH_SQLITE_FUNCTIONS)) {
@@ -256,6 +256,6 @@ export class SearchRepository {
       searchSql.scopeSize(role !== undefined),
       role === undefined ? [userId] : [userId, role],
     );
-    return Number(size.n) <= this.config.search.scanLimit ? 'scan' : 'index';
+    return Number(size.n) <= this.config.scanLimit ? 'scan' : 'index';
   }
 }

@@ -1,5 +1,4 @@
 import type { Clock } from '../common/clock';
-import type { AppConfigValues } from '../config/app.config';
 import type { AttemptResult, ClaimedDelivery, OutboxRepository } from './outbox.repository';
 import {
   CLAIM_MS,
@@ -9,6 +8,7 @@ import {
 } from './webhook-dispatcher';
 import type { WebhookMetrics } from './webhook-metrics';
 import type { SendResult, WebhookSender } from './webhook-sender';
+import type { WebhooksConfig } from './webhooks.config';
 
 describe('retryDelay', () => {
   const schedule = [5_000, 300_000, 1_800_000];
@@ -132,9 +132,7 @@ describe('WebhookDispatcher', () => {
     receiver = new HeldReceiver();
     clockMs = Date.parse('2026-01-01T00:00:00Z');
     const clock = { now: () => new Date(clockMs) } as Clock;
-    const config = {
-      webhooks: { deliver: true, pollMs: 2, retryScheduleMs: [] },
-    } as unknown as AppConfigValues;
+    const config = { deliver: true, pollMs: 2, retryScheduleMs: [] } as unknown as WebhooksConfig;
     dispatcher = new WebhookDispatcher(
       outbox as unknown as OutboxRepository,
       receiver as unknown as WebhookSender,

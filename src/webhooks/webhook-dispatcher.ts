@@ -7,11 +7,11 @@ import {
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../common/clock';
-import { appConfig, type AppConfigValues } from '../config/app.config';
 import { AttemptResult, ClaimedDelivery, OutboxRepository } from './outbox.repository';
 import { deliveryBody, deliveryHeaders } from './webhook-payload';
 import { WebhookMetrics } from './webhook-metrics';
 import { ATTEMPT_TIMEOUT_MS, WebhookSender } from './webhook-sender';
+import { webhooksConfig, type WebhooksConfig } from './webhooks.config';
 
 /** Deliveries one process sends at once, in all and to one webhook. */
 export const MAX_IN_FLIGHT = 64;
@@ -93,7 +93,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     private readonly outbox: OutboxRepository,
     private readonly sender: WebhookSender,
     private readonly clock: Clock,
-    @Inject(appConfig.KEY) private readonly config: AppConfigValues,
+    @Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig,
     private readonly metrics: WebhookMetrics,
   ) {}
 
@@ -103,7 +103,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.webhooks.deliver) this.loop = this.run();
+    if (this.config.deliver) this.loop = this.run();
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -135,9 +135,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
       // due: the poll, a short one while events have been coming (a stream of them is sent
       // within milliseconds, not at the next poll).
       const streaming = now - this.lastFoundAt < STREAM_WINDOW_MS;
-      const pollMs = streaming
-        ? Math.min(STREAM_POLL_MS, this.config.webhooks.pollMs)
-        : this.config.webhooks.pollMs;
+      const pollMs = streaming ? Math.min(STREAM_POLL_MS, this.config.pollMs) : this.config.pollMs;
       await this.pause(pollMs, claimed > 0 || room <= 0);
     }
   }
@@ -288,7 +286,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
 
   /** When to try again after the attempt that followed `attemptsBefore` others; null: no more. */
   private retryAt(attemptsBefore: number): Date | null {
-    const delay = retryDelay(this.config.webhooks.retryScheduleMs, attemptsBefore, Math.random());
+    const delay = retryDelay(this.config.retryScheduleMs, attemptsBefore, Math.random());
     return delay === null ? null : new Date(this.clock.now().getTime() + delay);
   }
 

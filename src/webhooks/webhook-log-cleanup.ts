@@ -7,9 +7,9 @@ import {
 } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { RepeatingJob } from '../common/repeating-job';
-import { appConfig, type AppConfigValues } from '../config/app.config';
 import { JobLeases } from '../database/job-leases';
 import { OutboxRepository } from './outbox.repository';
+import { webhooksConfig, type WebhooksConfig } from './webhooks.config';
 
 /** The cleanup's lease (its row comes with the Webhooks migration). */
 export const LOG_CLEANUP_LEASE = { name: 'webhook-log', durationMs: 60_000 };
@@ -38,11 +38,11 @@ export class WebhookLogCleanup implements OnApplicationBootstrap, OnModuleDestro
     private readonly outbox: OutboxRepository,
     private readonly leases: JobLeases,
     private readonly clock: Clock,
-    @Inject(appConfig.KEY) private readonly config: AppConfigValues,
+    @Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.webhooks.deliver) this.schedule.start();
+    if (this.config.deliver) this.schedule.start();
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -3,8 +3,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { appConfig, type AppConfigValues } from '../config/app.config';
 import { checkTargetUrl, RefusedTarget, resolveTarget, TargetPolicy } from './target-guard';
+import { webhooksConfig, type WebhooksConfig } from './webhooks.config';
 
 /** How long one attempt may take, from DNS to the response's status line. */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
@@ -37,10 +37,10 @@ export class WebhookSender implements OnModuleDestroy {
     https: new https.Agent({ keepAlive: true, maxFreeSockets: IDLE_SOCKETS_PER_TARGET }),
   };
 
-  constructor(@Inject(appConfig.KEY) config: AppConfigValues) {
+  constructor(@Inject(webhooksConfig.KEY) config: WebhooksConfig) {
     this.policy = {
-      allowHttp: config.webhooks.allowHttp,
-      allowPrivate: config.webhooks.allowPrivate,
+      allowHttp: config.allowHttp,
+      allowPrivate: config.allowPrivate,
     };
   }
 

@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Clock } from '../common/clock';
 import { DocEventsModule } from '../docs/events/doc-events.module';
@@ -12,6 +13,7 @@ import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookLogCleanup } from './webhook-log-cleanup';
 import { WebhookMetrics } from './webhook-metrics';
 import { WebhookSender } from './webhook-sender';
+import { webhooksConfig } from './webhooks.config';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
@@ -23,6 +25,7 @@ import { WebhooksService } from './webhooks.service';
  */
 @Module({
   imports: [
+    ConfigModule.forFeature(webhooksConfig),
     TypeOrmModule.forFeature([Webhook, WebhookEvent, WebhookDelivery, WebhookAttempt]),
     DocEventsModule,
   ],

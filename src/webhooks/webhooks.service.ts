@@ -4,7 +4,6 @@ import { Clock } from '../common/clock';
 import { PageQueryDto } from '../common/dto/page-query.dto';
 import { InvalidInput } from '../common/errors/domain-errors';
 import { paginate } from '../common/pagination';
-import { appConfig, type AppConfigValues } from '../config/app.config';
 import { UserProfile } from '../users/user-profile';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { UpdateWebhookDto } from './dto/update-webhook.dto';
@@ -13,6 +12,7 @@ import { eventMask } from './event-types';
 import { newSigningSecret } from './signature';
 import { checkTargetUrl, RefusedTarget, resolveTarget, TargetPolicy } from './target-guard';
 import { toCreatedWebhook, toDeliveryAttempt, toWebhook } from './webhook.mapper';
+import { webhooksConfig, type WebhooksConfig } from './webhooks.config';
 import { WebhookNotFound } from './webhooks.errors';
 import { WebhooksRepository } from './webhooks.repository';
 
@@ -27,11 +27,11 @@ export class WebhooksService {
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly clock: Clock,
-    @Inject(appConfig.KEY) config: AppConfigValues,
+    @Inject(webhooksConfig.KEY) config: WebhooksConfig,
   ) {
     this.policy = {
-      allowHttp: config.webhooks.allowHttp,
-      allowPrivate: config.webhooks.allowPrivate,
+      allowHttp: config.allowHttp,
+      allowPrivate: config.allowPrivate,
     };
   }
 

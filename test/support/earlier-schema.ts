@@ -1,8 +1,8 @@
 import { DataSource, MigrationInterface } from 'typeorm';
 import { mysqlMigrations } from '../../migrations/mysql';
 import { sqliteMigrations } from '../../migrations/sqlite';
-import { parseEnvironment } from '../../src/config/environment';
 import { dataSourceOptions, prepareDatabase } from '../../src/database/database-options';
+import { parseEnvironment } from '../../src/settings';
 import { databaseKind, startTestApp, TestApp } from './test-app';
 
 type MigrationClass = new () => MigrationInterface;

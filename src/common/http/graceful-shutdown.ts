@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
 import { Server as NetServer, Socket } from 'node:net';
-import { appConfig, AppConfigValues } from '../../config/app.config';
+import { serverConfig, ServerConfig } from '../../config/server.config';
 
 interface SocketState {
   /** Responses of this connection not finished yet. */
@@ -33,7 +33,7 @@ export class GracefulShutdown implements BeforeApplicationShutdown {
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    @Inject(appConfig.KEY) private readonly config: AppConfigValues,
+    @Inject(serverConfig.KEY) private readonly config: ServerConfig,
   ) {}
 
   /**

@@ -1,6 +1,6 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { DestinationStream, Logger, Level } from 'pino';
-import { LogLevel } from '../../config/environment';
+import { LogLevel } from '../../config/server.config';
 import { requestContext } from './request-context';
 
 const PINO_LEVELS: Record<LogLevel, Level> = {

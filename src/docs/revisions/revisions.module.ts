@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DocumentsModule } from '../documents/documents.module';
 import { DocRevision } from './entities/doc-revision.entity';
+import { revisionsConfig } from './revisions.config';
 import { RevisionsController } from './revisions.controller';
 import { RevisionsRepository } from './revisions.repository';
 import { RevisionsService } from './revisions.service';
@@ -11,7 +13,11 @@ import { RevisionsService } from './revisions.service';
  * purge job prunes those beyond `REVISIONS_KEEP` through `RevisionsRepository`.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([DocRevision]), DocumentsModule],
+  imports: [
+    ConfigModule.forFeature(revisionsConfig),
+    TypeOrmModule.forFeature([DocRevision]),
+    DocumentsModule,
+  ],
   controllers: [RevisionsController],
   providers: [RevisionsService, RevisionsRepository],
   exports: [RevisionsRepository],

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { appConfig, type AppConfigValues } from '../../config/app.config';
 import { VersionCondition } from '../../common/http/entity-tags';
 import { PageQueryDto } from '../../common/dto/page-query.dto';
 import { UserProfile } from '../../users/user-profile';
@@ -12,6 +11,7 @@ import { DocDetailDto } from '../documents/dto/doc-list.dto';
 import { RevisionDto, RevisionListDto } from './dto/revision.dto';
 import { paginate } from '../../common/pagination';
 import { toRevision, toRevisionListItem } from './revision.mapper';
+import { revisionsConfig, type RevisionsConfig } from './revisions.config';
 import { RevisionsRepository } from './revisions.repository';
 
 /**
@@ -25,7 +25,7 @@ export class RevisionsService {
     private readonly docs: DocsRepository,
     private readonly docsService: DocsService,
     private readonly revisions: RevisionsRepository,
-    @Inject(appConfig.KEY) private readonly config: AppConfigValues,
+    @Inject(revisionsConfig.KEY) private readonly config: RevisionsConfig,
   ) {}
 
   /** A page of the kept versions, newest first, for any member. */
@@ -80,6 +80,6 @@ export class RevisionsService {
 
   /** The oldest version kept while `current` is the document's version. */
   private oldestKept(current: number): number {
-    return Math.max(1, current - this.config.revisionsKeep + 1);
+    return Math.max(1, current - this.config.keep + 1);
   }
 }

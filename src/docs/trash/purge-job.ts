@@ -8,10 +8,11 @@ import {
 import { Counter } from 'prom-client';
 import { Clock } from '../../common/clock';
 import { RepeatingJob } from '../../common/repeating-job';
-import { appConfig, type AppConfigValues } from '../../config/app.config';
 import { JobLeases } from '../../database/job-leases';
 import { Metrics } from '../../metrics/metrics';
+import { revisionsConfig, type RevisionsConfig } from '../revisions/revisions.config';
 import { RevisionsRepository } from '../revisions/revisions.repository';
+import { trashConfig, type TrashConfig } from './trash.config';
 import { TrashRepository } from './trash.repository';
 
 /** The purge job's lease: long enough for a few batches, short enough to recover soon. */
@@ -50,7 +51,8 @@ export class PurgeJob implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly revisions: RevisionsRepository,
     private readonly leases: JobLeases,
     private readonly clock: Clock,
-    @Inject(appConfig.KEY) private readonly config: AppConfigValues,
+    @Inject(trashConfig.KEY) private readonly trashSettings: TrashConfig,
+    @Inject(revisionsConfig.KEY) private readonly revisionSettings: RevisionsConfig,
     metrics: Metrics,
   ) {
     this.runs = metrics.counter({
@@ -65,7 +67,7 @@ export class PurgeJob implements OnApplicationBootstrap, OnModuleDestroy {
       name: 'dms_revisions_pruned_documents_total',
       help: 'Documents whose versions beyond REVISIONS_KEEP the purge job deleted',
     });
-    const interval = config.trash.purgeIntervalMs;
+    const interval = trashSettings.purgeIntervalMs;
     if (interval > 0) {
       this.schedule = new RepeatingJob(
         'the purge job',
@@ -91,7 +93,7 @@ export class PurgeJob implements OnApplicationBootstrap, OnModuleDestroy {
       const done: PurgeOutcome = { ran: true, purgedDocs: 0, prunedDocs: 0 };
       // Another batch only while the lease is still ours and no stop has begun.
       const more = async () => !this.schedule?.isStopped && (await renew());
-      const retentionMs = this.config.trash.retentionDays * DAY_MS;
+      const retentionMs = this.trashSettings.retentionDays * DAY_MS;
       for (;;) {
         const cutoff = new Date(this.clock.now().getTime() - retentionMs);
         const { found, purged } = await this.trash.purgeExpired(cutoff, PURGE_BATCH);
@@ -99,7 +101,7 @@ export class PurgeJob implements OnApplicationBootstrap, OnModuleDestroy {
         if (found < PURGE_BATCH || !(await more())) break;
       }
       for (;;) {
-        const pruned = await this.revisions.prune(this.config.revisionsKeep, PURGE_BATCH);
+        const pruned = await this.revisions.prune(this.revisionSettings.keep, PURGE_BATCH);
         done.prunedDocs += pruned;
         if (pruned < PURGE_BATCH || !(await more())) break;
       }

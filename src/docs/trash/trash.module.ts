@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
 import { DocumentsModule } from '../documents/documents.module';
+import { revisionsConfig } from '../revisions/revisions.config';
 import { RevisionsModule } from '../revisions/revisions.module';
 import { PurgeJob } from './purge-job';
+import { trashConfig } from './trash.config';
 import { TrashController } from './trash.controller';
 import { TrashRepository } from './trash.repository';
 import { TrashService } from './trash.service';
@@ -11,7 +14,12 @@ import { TrashService } from './trash.service';
  * job, which deletes what has expired there and the versions beyond `REVISIONS_KEEP`.
  */
 @Module({
-  imports: [DocumentsModule, RevisionsModule],
+  imports: [
+    ConfigModule.forFeature(trashConfig),
+    ConfigModule.forFeature(revisionsConfig),
+    DocumentsModule,
+    RevisionsModule,
+  ],
   controllers: [TrashController],
   providers: [TrashService, TrashRepository, PurgeJob],
   exports: [PurgeJob],

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { appConfig, type AppConfigValues } from '../../config/app.config';
 import { PageQueryDto } from '../../common/dto/page-query.dto';
 import { UserProfile } from '../../users/user-profile';
 import { DocsService } from '../documents/docs.service';
@@ -8,6 +7,7 @@ import { DocDetailDto } from '../documents/dto/doc-list.dto';
 import { TrashListDto } from './dto/trash.dto';
 import { paginate } from '../../common/pagination';
 import { toTrashItem } from './trash.mapper';
+import { trashConfig, type TrashConfig } from './trash.config';
 import { TrashRepository } from './trash.repository';
 
 /**
@@ -19,7 +19,7 @@ export class TrashService {
   constructor(
     private readonly trash: TrashRepository,
     private readonly docs: DocsService,
-    @Inject(appConfig.KEY) private readonly config: AppConfigValues,
+    @Inject(trashConfig.KEY) private readonly config: TrashConfig,
   ) {}
 
   async list(user: UserProfile, query: PageQueryDto): Promise<TrashListDto> {
@@ -29,7 +29,7 @@ export class TrashService {
       query.per_page,
     );
     return {
-      docs: rows.map((row) => toTrashItem(row, this.config.trash.retentionDays)),
+      docs: rows.map((row) => toTrashItem(row, this.config.retentionDays)),
       pagination: paginate(query.page, query.per_page, totalCount),
     };
   }

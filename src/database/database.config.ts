@@ -1,0 +1,68 @@
+import { ConfigType, registerAs } from '@nestjs/config';
+import { IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { ConfigError, HOUR_MS, IntegerBetween, readEnvironment } from '../config/environment';
+
+/** Where the data lives: the embedded SQLite file, or a MySQL database. */
+export type DatabaseConnection =
+  { kind: 'sqlite'; path: string } | { kind: 'mysql'; url: string; database: string };
+
+/** How long a database connection attempt and a single statement may take. */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  queryMs: number;
+}
+
+class DatabaseVariables {
+  @IsOptional()
+  @IsString()
+  DATABASE_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty({ message: 'SQLITE_PATH must not be empty' })
+  SQLITE_PATH?: string;
+
+  @IntegerBetween('DB_CONNECT_TIMEOUT_MS', 100, HOUR_MS)
+  DB_CONNECT_TIMEOUT_MS?: number;
+
+  @IntegerBetween('DB_QUERY_TIMEOUT_MS', 100, HOUR_MS)
+  DB_QUERY_TIMEOUT_MS?: number;
+}
+
+/** The database's settings; throws ConfigError naming the first bad variable. */
+export function readDatabaseConfig(env: NodeJS.ProcessEnv) {
+  const vars = readEnvironment(DatabaseVariables, env);
+  const connection: DatabaseConnection = vars.DATABASE_URL
+    ? parseMysqlUrl(vars.DATABASE_URL)
+    : { kind: 'sqlite', path: vars.SQLITE_PATH ?? './data/docs.sqlite' };
+  const timeouts: DatabaseTimeouts = {
+    connectMs: vars.DB_CONNECT_TIMEOUT_MS ?? 5000,
+    queryMs: vars.DB_QUERY_TIMEOUT_MS ?? 10_000,
+  };
+  return { connection, timeouts };
+}
+
+export const databaseConfig = registerAs('database', () => readDatabaseConfig(process.env));
+
+export type DatabaseConfig = ConfigType<typeof databaseConfig>;
+
+function parseMysqlUrl(value: string): DatabaseConnection {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('Invalid configuration: DATABASE_URL is not a valid URL');
+  }
+  if (url.protocol !== 'mysql:') {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_URL must start with mysql:// (unset it to use the embedded SQLite database)',
+    );
+  }
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!database || database.includes('/')) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_URL must name a database, as in mysql://user:pass@host:3306/docs',
+    );
+  }
+  return { kind: 'mysql', url: value, database };
+}
