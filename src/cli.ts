@@ -159,10 +159,10 @@ trash
 
 program
   .command('search')
-  .description('the full-text index of the documents')
+  .description('the search index of the documents')
   .command('reindex')
   .description(
-    'write every document’s search terms again, in batches of short statements (the service keeps serving and writing); prints how many as JSON',
+    'write every document’s search terms and postings again, a short transaction per document (the service keeps serving and writing); prints how many as JSON',
   )
   .action(() =>
     withServices(async (app) => {

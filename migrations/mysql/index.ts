@@ -10,6 +10,7 @@ import { Search1795700000000 } from './1795700000000-Search';
 import { SearchTitleIndexDropped1795710000000 } from './1795710000000-SearchTitleIndexDropped';
 import { Webhooks1795720000000 } from './1795720000000-Webhooks';
 import { TextInOneCollation1795730000000 } from './1795730000000-TextInOneCollation';
+import { SearchPostings1795740000000 } from './1795740000000-SearchPostings';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
@@ -25,4 +26,5 @@ export const mysqlMigrations = [
   SearchTitleIndexDropped1795710000000,
   Webhooks1795720000000,
   TextInOneCollation1795730000000,
+  SearchPostings1795740000000,
 ];

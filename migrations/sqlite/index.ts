@@ -8,6 +8,7 @@ import { Revisions1795600931957 } from './1795600931957-Revisions';
 import { Trash1795601573148 } from './1795601573148-Trash';
 import { Search1795700000000 } from './1795700000000-Search';
 import { Webhooks1795720000000 } from './1795720000000-Webhooks';
+import { SearchPostings1795740000000 } from './1795740000000-SearchPostings';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -21,4 +22,5 @@ export const sqliteMigrations = [
   Trash1795601573148,
   Search1795700000000,
   Webhooks1795720000000,
+  SearchPostings1795740000000,
 ];

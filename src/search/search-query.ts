@@ -5,6 +5,13 @@ import { isKorean, termOf, wordsOf } from '../common/text/search-terms';
 export const MAX_QUERY_WORDS = 32;
 
 /**
+ * Fewest characters a last word needs to match as a prefix: `DB` finds `DB`, not `DBA`, so a
+ * letter or two cannot expand to a large part of the vocabulary (Korean words, which carry
+ * their particles, match as prefixes whatever their length).
+ */
+export const MIN_PREFIX_LENGTH = 3;
+
+/**
  * One thing every result must contain: a word, a word's beginning (`prefix`), or several words
  * next to each other in this order (a phrase).
  */
@@ -36,7 +43,7 @@ const WHITESPACE = /\s+/;
 
 /**
  * Reads `q`: words are ANDed; `"a phrase"` is its words next to each other; the last word, when
- * not inside quotes, matches as a prefix. A piece with no space that splits into several words
+ * not inside quotes and of `MIN_PREFIX_LENGTH` characters or more, matches as a prefix. A piece with no space that splits into several words
  * (`e-mail`, `東京都`) is a phrase of them. Korean words match as prefixes wherever they are:
  * Korean attaches particles to words (`서울에서`), so `서울` must find it. A quote left open
  * runs to the end.
@@ -66,7 +73,10 @@ export function parseSearchQuery(q: string): SearchQuery {
   const words: SearchQuery['words'] = [];
   for (const group of groups) {
     const single = group.folded.length === 1;
-    const prefix = single && ((group === last && !group.quoted) || isKorean(group.folded[0]));
+    const prefix =
+      single &&
+      ((group === last && !group.quoted && [...group.folded[0]].length >= MIN_PREFIX_LENGTH) ||
+        isKorean(group.folded[0]));
     clauses.push({ terms: group.folded.map(termOf), prefix });
     words.push(...group.folded.map((folded) => ({ folded, prefix })));
   }
@@ -117,22 +127,4 @@ function nextOccurrence(terms: string, clause: string, from: number): number {
     if (spaceBefore && spaceAfter) return at;
   }
   return -1;
-}
-
-/** The query in InnoDB's boolean mode: `+term +term* +"term term"`. */
-export function toMysqlBoolean(query: SearchQuery): string {
-  return query.clauses
-    .map(({ terms, prefix }) =>
-      terms.length > 1 ? `+"${terms.join(' ')}"` : `+${terms[0]}${prefix ? '*' : ''}`,
-    )
-    .join(' ');
-}
-
-/** The query in FTS5's syntax: `term AND term* AND "term term"`. */
-export function toFts5Match(query: SearchQuery): string {
-  return query.clauses
-    .map(({ terms, prefix }) =>
-      terms.length > 1 ? `"${terms.join(' ')}"` : `${terms[0]}${prefix ? '*' : ''}`,
-    )
-    .join(' AND ');
 }

@@ -1,18 +1,22 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { textOfHtml } from '../common/text/html-text';
 import { indexTerms } from '../common/text/search-terms';
+import { sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
+import { TransactionRunner } from '../database/transaction-runner';
+import { SearchPostingsRepository } from '../docs/documents/search-postings.repository';
 
-/** Runs one statement and gives its rows (a TypeORM `QueryRunner.query` or `Sql.rows`). */
-export type RunQuery = (sql: string, parameters: unknown[]) => Promise<unknown>;
-
-/** Documents read and written per batch. */
+/** Documents read per batch. */
 export const REINDEX_BATCH = 200;
 
 export const reindexSql = {
   batch: 'SELECT id, version, title, html FROM docs WHERE id > ? ORDER BY id LIMIT ?',
-  /** Only the version read: a document written meanwhile already has its new terms. */
-  write: 'UPDATE docs SET search_title = ?, search_body = ? WHERE id = ? AND version = ?',
+  /** The terms the postings were written from; locked on MySQL, as an update locks them. */
+  stored: (lock: boolean) =>
+    `SELECT version, search_title, search_body FROM docs WHERE id = ?${lock ? ' FOR UPDATE' : ''}`,
+  write: 'UPDATE docs SET search_title = ?, search_body = ? WHERE id = ?',
 };
 
 interface DocText {
@@ -23,43 +27,74 @@ interface DocText {
 }
 
 /**
- * Writes every document's search terms again (after the tokenizer changed, or to fill them in
- * the migration that adds them), in batches of short statements: no transaction, no lock held
- * between statements, so writes go on meanwhile. Returns how many documents it wrote.
+ * `search reindex`: writes every document's search terms and postings again (after the
+ * tokenizer changed, or when the index was lost), a batch of documents read at a time and each
+ * document written in a short transaction of its own, so the service keeps serving and writing
+ * meanwhile. A document written since its batch was read already has its new terms and is left
+ * as it is.
  */
-export async function reindexDocuments(
-  query: RunQuery,
-  onBatch?: (written: number) => void,
-): Promise<number> {
-  let after = 0;
-  let written = 0;
-  for (;;) {
-    const rows = (await query(reindexSql.batch, [after, REINDEX_BATCH])) as DocText[];
-    if (rows.length === 0) return written;
-    for (const row of rows) {
-      const searchTitle = indexTerms(row.title);
-      const searchBody = indexTerms(textOfHtml(row.html));
-      await query(reindexSql.write, [searchTitle, searchBody, row.id, row.version]);
-      written++;
-    }
-    after = Number(rows[rows.length - 1].id);
-    onBatch?.(written);
-  }
-}
-
-/** `search reindex`: the same rebuild, run by the command line on the service's database. */
 @Injectable()
 export class SearchReindexer {
-  constructor(private readonly sql: Sql) {}
+  private readonly lock: boolean;
 
-  /** Rebuilds every document's terms; returns how many documents were written. */
-  run(onBatch?: (written: number) => void): Promise<number> {
-    return reindexDocuments(
-      (statement, parameters) =>
-        /^\s*SELECT/i.test(statement)
-          ? this.sql.rows(statement, parameters)
-          : this.sql.run(statement, parameters),
-      onBatch,
-    );
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly sql: Sql,
+    private readonly transactions: TransactionRunner,
+    private readonly postings: SearchPostingsRepository,
+  ) {
+    this.lock = sqlDialect(dataSource) === 'mysql';
+  }
+
+  /**
+   * Rebuilds every document's terms and postings; returns how many documents were written.
+   * `beforeWrite` runs between a document's read and its write (tests race a write there).
+   */
+  async run(
+    onBatch?: (written: number) => void,
+    beforeWrite?: (docId: number) => Promise<void>,
+  ): Promise<number> {
+    let after = 0;
+    let written = 0;
+    for (;;) {
+      const rows = await this.sql.rows<DocText>(reindexSql.batch, [after, REINDEX_BATCH]);
+      if (rows.length === 0) return written;
+      for (const row of rows) {
+        const terms = {
+          searchTitle: indexTerms(row.title),
+          searchBody: indexTerms(textOfHtml(row.html)),
+        };
+        await this.postings.addTerms(terms);
+        await beforeWrite?.(Number(row.id));
+        if (await this.write(Number(row.id), Number(row.version), terms)) written++;
+      }
+      after = Number(rows[rows.length - 1].id);
+      onBatch?.(written);
+    }
+  }
+
+  /** One document's new terms and postings, unless it changed since it was read. */
+  private write(
+    id: number,
+    version: number,
+    terms: { searchTitle: string; searchBody: string },
+  ): Promise<boolean> {
+    return this.transactions.run(async (manager) => {
+      const [stored] = await this.sql.rows<{
+        version: number;
+        search_title: string | null;
+        search_body: string | null;
+      }>(reindexSql.stored(this.lock), [id], manager);
+      if (!stored || Number(stored.version) !== version) return false;
+      await this.sql.run(reindexSql.write, [terms.searchTitle, terms.searchBody, id], manager);
+      const before = { searchTitle: stored.search_title, searchBody: stored.search_body };
+      await this.postings.write(
+        manager,
+        id,
+        await this.postings.weightsOf(before, manager, false),
+        await this.postings.weightsOf(terms, manager),
+      );
+      return true;
+    });
   }
 }

@@ -3,15 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { SqlDialect, sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
+import { TITLE_WEIGHT } from '../common/text/search-terms';
 import type { Role } from '../docs/documents/doc-access';
-import {
-  SearchQuery,
-  clauseText,
-  occurrencesIn,
-  occursIn,
-  toFts5Match,
-  toMysqlBoolean,
-} from './search-query';
+import { SearchQuery, clauseText, occurrencesIn, occursIn } from './search-query';
 import { searchConfig, type SearchConfig } from './search.config';
 
 /**
@@ -38,15 +32,12 @@ export interface SearchRow {
   role: Role;
 }
 
-/** How much more an occurrence in the title weighs than one in the text. */
-const TITLE_WEIGHT = 4;
-
 /**
- * How a statement finds the matches: `scan` tests each of the caller's documents (cheap for a
- * few hundred, whatever the words), `index` asks the full-text index for every document that
- * matches and keeps the caller's (cheap for rare words, whatever the caller's count). Both find
- * the same documents in the same order: a clause is a substring of the space-separated terms
- * (`clauseText`) exactly when the index matches it, and the score is computed from the terms.
+ * How a statement finds the matches: `scan` starts from the caller's documents and looks up
+ * each one's postings of the words (cheap for a caller of a few thousand, whatever the words),
+ * `index` starts from the postings of the first word and keeps the caller's documents (cheap
+ * for a rare word, whatever the caller's count). Both find the same documents with the same
+ * scores: the statements differ in their join order only.
  */
 export type SearchPlan = 'scan' | 'index';
 
@@ -56,15 +47,26 @@ interface Statement {
   parameters: unknown[];
 }
 
+/** A term's id, looked up in the statement itself (no id, no match). */
+const TERM_ID = '(SELECT id FROM search_terms WHERE term = ?)';
+
+/** The ids of every term that starts with a prefix, and the prefix's pattern. */
+const prefixTerms: Record<SqlDialect, { sql: string; pattern: (prefix: string) => string }> = {
+  // Terms are letters and digits alone: no wildcard to escape.
+  mysql: { sql: 'SELECT id FROM search_terms WHERE term LIKE ?', pattern: (p) => `${p}%` },
+  sqlite: { sql: 'SELECT id FROM search_terms WHERE term GLOB ?', pattern: (p) => `${p}*` },
+};
+
 /**
- * The search statements of each database: the terms are in `docs.search_title` and
- * `docs.search_body` (written with the document, see `search-terms.ts`), indexed by InnoDB
- * `FULLTEXT` (MySQL) or an FTS5 table kept by triggers (SQLite). Access goes through `user_docs`
- * as everywhere: a trashed document, or one the caller was removed from, has no row there.
+ * The search statements of each database, on the posting index (`search_terms`,
+ * `search_postings`, written with each document: see `SearchPostingsRepository`). Access goes
+ * through `user_docs` as everywhere: a trashed document, or one the caller was removed from, has
+ * no row there.
  *
- * Relevance: for each clause, the natural log of 1 + its occurrences (4 per occurrence in the
- * title), summed over the clauses; the same counts and `LN` give the same figure on both
- * databases.
+ * Relevance: for each clause, the natural log of 1 + its weight in the document (4 per
+ * occurrence in the title, 1 per occurrence in the text; a prefix adds up the words it
+ * begins; a phrase counts its occurrences in the document's terms), summed over the clauses;
+ * the same counts and `LN` give the same figure on both databases.
  */
 export const searchSql = {
   /** The caller's documents that match, each with its role, `updated_at` and score. */
@@ -75,48 +77,73 @@ export const searchSql = {
     query: SearchQuery,
     scope: SearchScope,
   ): Statement {
-    const patterns = query.clauses.map(clauseText);
-    const { title, body } = termColumns[dialect];
-    const scores = patterns.map((pattern) => {
+    const joins: { sql: string; parameters: unknown[] }[] = [];
+    const conditions: { sql: string; parameters: unknown[] }[] = [];
+    const scores: { sql: string; parameters: unknown[] }[] = [];
+    let needsDoc = scope.own?.folder !== undefined;
+    for (const clause of query.clauses) {
+      if (clause.prefix) {
+        const weight = `(SELECT SUM(s.weight) FROM search_postings s
+      WHERE s.doc_id = me.doc_id AND s.term_id IN (${prefixTerms[dialect].sql}))`;
+        const pattern = prefixTerms[dialect].pattern(clause.terms[0]);
+        conditions.push({ sql: `${weight} IS NOT NULL`, parameters: [pattern] });
+        scores.push({ sql: `LN(1 + ${weight})`, parameters: [pattern] });
+        continue;
+      }
+      const postings = clause.terms.map((term) => {
+        const alias = `p${joins.length}`;
+        joins.push({ sql: alias, parameters: [term] });
+        return alias;
+      });
+      if (postings.length === 1) {
+        scores.push({ sql: `LN(1 + ${postings[0]}.weight)`, parameters: [] });
+        continue;
+      }
+      // A phrase: its words are in the document (the postings); next to each other in its terms?
+      needsDoc = true;
+      const pattern = clauseText(clause);
+      const { title, body } = termColumns[dialect];
+      conditions.push({
+        sql: `(${occurs[dialect](title)} OR ${occurs[dialect](body)})`,
+        parameters: [pattern, pattern],
+      });
       const inTitle = occurrences[dialect](title, pattern);
       const inBody = occurrences[dialect](body, pattern);
-      return {
+      scores.push({
         sql: `LN(1 + ${TITLE_WEIGHT} * ${inTitle.sql} + ${inBody.sql})`,
         parameters: [...inTitle.parameters, ...inBody.parameters],
-      };
-    });
-    const score = scores.map(({ sql }) => sql).join(' + ');
-    const parameters = scores.flatMap((part) => part.parameters);
-    const from = {
-      mysql: {
-        scan: 'user_docs me STRAIGHT_JOIN docs d ON d.id = me.doc_id',
-        index: 'docs d JOIN user_docs me ON me.doc_id = d.id',
-      },
-      sqlite: {
-        scan: 'user_docs me CROSS JOIN docs d ON d.id = me.doc_id',
-        index:
-          'docs_search CROSS JOIN user_docs me ON me.doc_id = docs_search.rowid CROSS JOIN docs d ON d.id = me.doc_id',
-      },
-    }[dialect][plan];
-    parameters.push(userId, ...scopeParameters(userId, scope));
-    let match: string;
-    if (plan === 'scan') {
-      match = patterns
-        .map(() => `(${occurs[dialect](title)} OR ${occurs[dialect](body)})`)
-        .join('\n    AND ');
-      parameters.push(...patterns.flatMap((pattern) => [pattern, pattern]));
-    } else {
-      match =
-        dialect === 'mysql'
-          ? 'MATCH (d.search_title, d.search_body) AGAINST (? IN BOOLEAN MODE)'
-          : 'docs_search MATCH ?';
-      parameters.push(dialect === 'mysql' ? toMysqlBoolean(query) : toFts5Match(query));
+      });
     }
-    const sql = `SELECT d.id AS doc_id, me.role AS role, d.updated_at AS updated_at,
-    ${score} AS score
+    const straight = dialect === 'mysql' ? 'STRAIGHT_JOIN' : 'CROSS JOIN';
+    const parameters: unknown[] = scores.flatMap((score) => score.parameters);
+    let from: string;
+    if (plan === 'index' && joins.length > 0) {
+      // From the first word's postings, then the caller's row of each document.
+      const [first, ...rest] = joins;
+      from = `search_postings ${first.sql} ${straight} user_docs me ON me.doc_id = ${first.sql}.doc_id`;
+      for (const join of rest) {
+        from += `\n  ${straight} search_postings ${join.sql} ON ${join.sql}.term_id = ${TERM_ID} AND ${join.sql}.doc_id = me.doc_id`;
+      }
+      parameters.push(...rest.flatMap((join) => join.parameters));
+      conditions.unshift({
+        sql: `${first.sql}.term_id = ${TERM_ID}`,
+        parameters: first.parameters,
+      });
+    } else {
+      from = 'user_docs me';
+      for (const join of joins) {
+        from += `\n  ${straight} search_postings ${join.sql} ON ${join.sql}.term_id = ${TERM_ID} AND ${join.sql}.doc_id = me.doc_id`;
+      }
+      parameters.push(...joins.flatMap((join) => join.parameters));
+    }
+    if (needsDoc) from += `\n  ${straight} docs d ON d.id = me.doc_id`;
+    parameters.push(userId, ...scopeParameters(userId, scope));
+    parameters.push(...conditions.flatMap((condition) => condition.parameters));
+    const match = conditions.map((condition) => `\n    AND ${condition.sql}`).join('');
+    const sql = `SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    ${scores.map((score) => score.sql).join(' + ')} AS score
   FROM ${from}
-  WHERE me.user_id = ?${scopeConditions(scope, dialect)}
-    AND ${match}`;
+  WHERE me.user_id = ?${scopeConditions(scope, dialect)}${match}`;
     return { sql, parameters };
   },
 
@@ -184,8 +211,8 @@ const SEARCH_SQLITE_FUNCTIONS = { search_occurrences: occurrencesIn, search_occu
 function scopeConditions(scope: SearchScope, dialect: SqlDialect): string {
   let conditions = scope.role === undefined ? '' : ' AND me.role = ?';
   if (scope.own !== undefined) {
-    // The role lets a scan read the caller's owner rows alone (an index starts with it).
-    conditions += " AND me.role = 'owner' AND d.owner_id = ?";
+    // Only the owner has the owner's role; a scan reads those rows alone (an index starts with it).
+    conditions += " AND me.role = 'owner'";
     // Paths compare as written (MySQL's default collation would ignore case).
     const binary = dialect === 'mysql' ? ' COLLATE utf8mb4_bin' : '';
     if (scope.own.folder !== undefined) {
@@ -200,7 +227,6 @@ function scopeConditions(scope: SearchScope, dialect: SqlDialect): string {
 function scopeParameters(userId: number, scope: SearchScope): unknown[] {
   const parameters: unknown[] = scope.role === undefined ? [] : [scope.role];
   if (scope.own !== undefined) {
-    parameters.push(userId);
     const folder = scope.own.folder;
     if (folder !== undefined) {
       const prefix = `${folder.path}/`;

@@ -131,20 +131,43 @@ describe(`query budget per request (${databaseKind})`, () => {
   });
 
   describe('create', () => {
-    it('in the home folder: one INSERT (triggers add the owner row and count), no transaction', async () => {
+    const POSTINGS_UPSERT =
+      /^INSERT INTO search_postings \(term_id, doc_id, weight\) SELECT .* (ON DUPLICATE KEY UPDATE|ON CONFLICT)/;
+
+    it('in the home folder, with known words: the INSERT (triggers add the owner row and count) and its postings, in one transaction', async () => {
+      await request(test.http).post('/api/v1/docs').set(owner.auth).send({ title: 'x' });
+      log.reset();
       await request(test.http)
         .post('/api/v1/docs')
         .set(owner.auth)
         .send({ title: 'x' })
         .expect(201);
       const statements = afterAuth();
-      expect(statements).toHaveLength(1);
+      expect(statements).toHaveLength(2);
       expect(statements[0]).toMatch(/^INSERT INTO docs .* VALUES/);
-      expect(log.transactions()).toBe(0);
+      expect(statements[1]).toMatch(POSTINGS_UPSERT);
+      expect(log.transactions()).toBe(1);
+    });
+
+    it('new words are added to the vocabulary first, outside the transaction: one INSERT and one read per 64', async () => {
+      await request(test.http)
+        .post('/api/v1/docs')
+        .set(owner.auth)
+        .send({ title: 'budgetneverseen' })
+        .expect(201);
+      const statements = afterAuth();
+      expect(statements).toHaveLength(4);
+      expect(statements[0]).toMatch(
+        /^INSERT (OR )?IGNORE INTO search_terms \(term\) VALUES (\(\?\), ){63}\(\?\)$/,
+      );
+      expect(statements[1]).toMatch(/^SELECT id, term FROM search_terms WHERE term IN/);
+      expect(statements[2]).toMatch(/^INSERT INTO docs .* VALUES/);
+      const begin = log.all.findIndex((query) => /^(START TRANSACTION|BEGIN)/i.test(query));
+      expect(log.all.indexOf(statements[1])).toBeLessThan(begin);
     });
 
     it.each(['~/budget/new/deeper', '~/budget'])(
-      'in a folder (%s): 2 statements in one transaction, the folder chain in one',
+      'in a folder (%s): 3 statements in one transaction, the folder chain in one',
       async (path) => {
         await request(test.http)
           .post('/api/v1/docs')
@@ -152,10 +175,11 @@ describe(`query budget per request (${databaseKind})`, () => {
           .send({ title: 'x', path })
           .expect(201);
         const statements = afterAuth();
-        expect(statements).toHaveLength(2);
+        expect(statements).toHaveLength(3);
         // INSERT IGNORE (MySQL) / INSERT OR IGNORE (SQLite) of the whole chain, at once.
         expect(statements[0]).toMatch(/^INSERT (OR )?IGNORE INTO folders .* WHERE NOT EXISTS/);
         expect(statements[1]).toMatch(/^INSERT INTO docs .* FROM folders f/);
+        expect(statements[2]).toMatch(POSTINGS_UPSERT);
         expect(log.transactions()).toBe(1);
       },
     );
@@ -176,27 +200,29 @@ describe(`query budget per request (${databaseKind})`, () => {
         .send(body);
     }
 
-    it('a new key: the key row first (autocommitted), then the create with the key completed in its transaction: 1 + 1 + 1 in ~', async () => {
+    it('a new key: the key row first (autocommitted), then the create with the key completed in its transaction: 1 + 2 + 1 in ~', async () => {
       await createWithKey('budget-1', { title: 'x' }).expect(201);
       const statements = afterAuth();
-      expect(statements).toHaveLength(3);
+      expect(statements).toHaveLength(4);
       expect(statements[0]).toMatch(KEY_INSERT);
       expect(statements[1]).toMatch(/^INSERT INTO docs/);
-      expect(statements[2]).toMatch(KEY_COMPLETE);
+      expect(statements[2]).toMatch(/^INSERT INTO search_postings/);
+      expect(statements[3]).toMatch(KEY_COMPLETE);
       expect(log.transactions()).toBe(1);
       // The key row is written before the transaction, its completion inside it.
       const begin = log.all.findIndex((query) => /^(START TRANSACTION|BEGIN)/i.test(query));
       expect(log.all.indexOf(statements[0])).toBeLessThan(begin);
     });
 
-    it('a new key in a folder: 1 + 2 + 1', async () => {
+    it('a new key in a folder: 1 + 3 + 1', async () => {
       await createWithKey('budget-2', { title: 'x', path: '~/budget/keyed' }).expect(201);
       const statements = afterAuth();
-      expect(statements).toHaveLength(4);
+      expect(statements).toHaveLength(5);
       expect(statements[0]).toMatch(KEY_INSERT);
       expect(statements[1]).toMatch(/^INSERT (OR )?IGNORE INTO folders/);
       expect(statements[2]).toMatch(/^INSERT INTO docs .* FROM folders f/);
-      expect(statements[3]).toMatch(KEY_COMPLETE);
+      expect(statements[3]).toMatch(/^INSERT INTO search_postings/);
+      expect(statements[4]).toMatch(KEY_COMPLETE);
       expect(log.transactions()).toBe(1);
     });
 
@@ -237,30 +263,41 @@ describe(`query budget per request (${databaseKind})`, () => {
 
   describe('update', () => {
     /**
-     * MySQL: one multi-table UPDATE, then the new version it left in the session, on the same
-     * connection. SQLite: the document, then its members' rows, in one transaction.
+     * In one transaction: the document's stored terms (locked on MySQL), the update (MySQL: one
+     * multi-table UPDATE; SQLite: the document, then its members' rows), then the postings that
+     * changed: those of words gone, and the new weights.
      */
     const UPDATE_STATEMENTS =
       databaseKind === 'mysql'
         ? [
+            'SELECT id, version, search_title, search_body FROM docs WHERE uuid = ? FOR UPDATE',
             expect.stringMatching(
               /^UPDATE docs d JOIN user_docs me ON .* JOIN user_docs m ON m\.doc_id = d\.id SET d\.title = \?, d\.search_title = \?, d\.html = \?, d\.search_body = \?, d\.updated_at = \?, d\.updated_by = \?, d\.version = LAST_INSERT_ID\(d\.version \+ 1\), m\.doc_updated_at = \? WHERE d\.uuid = \?$/,
             ),
-            'SELECT LAST_INSERT_ID() AS version',
+            expect.stringMatching(/^DELETE p FROM search_postings p JOIN JSON_TABLE/),
+            expect.stringMatching(/^INSERT INTO search_postings .* ON DUPLICATE KEY UPDATE/),
           ]
         : [
+            'SELECT id, version, search_title, search_body FROM docs WHERE uuid = ?',
             expect.stringMatching(
               /^UPDATE docs SET title = \?, search_title = \?, html = \?, search_body = \?, updated_at = \?, updated_by = \?, version = version \+ 1 WHERE uuid = \? AND id IN \(SELECT doc_id FROM user_docs .*\) RETURNING id, version$/,
             ),
             'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
+            expect.stringMatching(/^DELETE FROM search_postings WHERE term_id IN/),
+            expect.stringMatching(/^INSERT INTO search_postings .* ON CONFLICT/),
           ];
-    const UPDATE_TRANSACTIONS = databaseKind === 'mysql' ? 0 : 1;
+    const UPDATE_TRANSACTIONS = 1;
 
-    it('checks the role and writes the document and its users’ list order in one statement', async () => {
+    beforeAll(async () => {
+      // The words of the updates below are known: no vocabulary statements.
+      await givenDoc(test, owner, { title: 'new stolen old', html: '<p>x y</p>' });
+    });
+
+    it('checks the role and writes the document and its users’ list order in one statement, and the postings that changed', async () => {
       await request(test.http)
         .put(`/api/v1/docs/${uuid}`)
         .set(owner.auth)
-        .send({ title: 'new', html: '<p>x</p>' })
+        .send({ title: 'new', html: '<p>y</p>' })
         .expect(204);
       expect(afterAuth()).toEqual(UPDATE_STATEMENTS);
       expect(log.transactions()).toBe(UPDATE_TRANSACTIONS);
@@ -274,14 +311,14 @@ describe(`query budget per request (${databaseKind})`, () => {
         .put(`/api/v1/docs/${uuid}`)
         .set(owner.auth)
         .set('If-Match', `"${version}"`)
-        .send({ title: 'new', html: '<p>x</p>' })
+        .send({ title: 'old', html: '<p>x</p>' })
         .expect(204);
       const statements = afterAuth();
       expect(statements).toHaveLength(UPDATE_STATEMENTS.length);
-      expect(statements[0]).toMatch(/ AND (d\.)?version IN \(\?\)( RETURNING id, version)?$/);
+      expect(statements[1]).toMatch(/ AND (d\.)?version IN \(\?\)( RETURNING id, version)?$/);
     });
 
-    it("reads why only when nothing matched: another user's document is the write and one read (404)", async () => {
+    it("reads why only when nothing matched: another user's document is the terms' read, the write and one read (404)", async () => {
       const other = await givenUser(test);
       await request(test.http).get('/api/v1/docs').set(other.auth).expect(200);
       log.reset();
@@ -291,9 +328,10 @@ describe(`query budget per request (${databaseKind})`, () => {
         .send({ title: 'stolen' })
         .expect(404);
       const statements = afterAuth();
-      expect(statements).toHaveLength(2);
-      expect(statements[0]).toMatch(/^UPDATE docs/);
-      expect(statements[1]).toMatch(
+      expect(statements).toHaveLength(3);
+      expect(statements[0]).toMatch(/^SELECT id, version, search_title, search_body FROM docs/);
+      expect(statements[1]).toMatch(/^UPDATE docs/);
+      expect(statements[2]).toMatch(
         /^SELECT d\.id AS doc_id, me\.role AS role, d\.version AS version FROM docs d/,
       );
     });
@@ -364,15 +402,22 @@ describe(`query budget per request (${databaseKind})`, () => {
       expect(log.transactions()).toBe(databaseKind === 'mysql' ? 1 : 0);
     });
 
-    it('deleting for good is one DELETE (foreign keys take its versions, members and trash row)', async () => {
+    it('deleting for good: the document and its terms, its postings, then one DELETE (foreign keys take its versions, members and trash row), in one transaction', async () => {
       const doomed = await givenDoc(test, owner);
       await request(test.http).delete(`/api/v1/docs/${doomed}`).set(owner.auth).expect(204);
       log.reset();
       await request(test.http).delete(`/api/v1/trash/${doomed}`).set(owner.auth).expect(204);
       expect(afterAuth()).toEqual([
-        'DELETE FROM docs WHERE uuid = ? AND owner_id = ? AND deleted_at IS NOT NULL',
+        expect.stringMatching(
+          /^SELECT id FROM docs WHERE uuid = \? AND owner_id = \? AND deleted_at IS NOT NULL/,
+        ),
+        expect.stringMatching(
+          /^SELECT id, search_title, search_body FROM docs WHERE id IN \(\?\)$/,
+        ),
+        expect.stringMatching(/^DELETE .*search_postings/),
+        'DELETE FROM docs WHERE id = ?',
       ]);
-      expect(log.transactions()).toBe(0);
+      expect(log.transactions()).toBe(1);
     });
   });
 
@@ -426,25 +471,29 @@ describe(`query budget per request (${databaseKind})`, () => {
       expect(log.transactions()).toBe(0);
     });
 
-    it('restore: the access check, the version, the update (as PUT), then the document', async () => {
+    it('restore: the access check, the version, the update (as PUT, in its transaction), then the document', async () => {
       await request(test.http)
         .post(`/api/v1/docs/${revised}/revisions/1/restore`)
         .set(owner.auth)
         .expect(200);
       const statements = afterAuth();
-      expect(statements).toHaveLength(5);
-      expect(statements[0]).toMatch(ACCESS);
-      expect(statements[1]).toMatch(ONE_VERSION);
-      expect(statements[2]).toMatch(/^UPDATE docs /);
-      expect(statements[3]).toMatch(
-        databaseKind === 'mysql'
-          ? /^SELECT LAST_INSERT_ID\(\)/
-          : /^UPDATE user_docs SET doc_updated_at/,
-      );
-      expect(statements[4]).toMatch(
-        /^SELECT d\.id AS doc_id, .* JOIN user_docs me ON me\.doc_id = d\.id AND me\.user_id = \?/,
-      );
-      expect(log.transactions()).toBe(databaseKind === 'mysql' ? 0 : 1);
+      // The update as PUT writes it (here: the postings of the words the restore takes away).
+      expect(statements).toEqual([
+        expect.stringMatching(ACCESS),
+        expect.stringMatching(ONE_VERSION),
+        expect.stringMatching(
+          /^SELECT id, version, search_title, search_body FROM docs WHERE uuid = \?/,
+        ),
+        expect.stringMatching(/^UPDATE docs /),
+        ...(databaseKind === 'mysql'
+          ? []
+          : ['UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?']),
+        expect.stringMatching(/^DELETE .*search_postings/),
+        expect.stringMatching(
+          /^SELECT d\.id AS doc_id, .* JOIN user_docs me ON me\.doc_id = d\.id AND me\.user_id = \?/,
+        ),
+      ]);
+      expect(log.transactions()).toBe(1);
     });
 
     it('move: the missing folders and the update, in one transaction', async () => {
@@ -486,7 +535,7 @@ describe(`query budget per request (${databaseKind})`, () => {
       await request(test.http).get('/api/v1/search?q=doc&page=99').set(owner.auth).expect(200);
       const statements = afterAuth();
       expect(statements).toHaveLength(3);
-      expect(statements[2]).toMatch(/^SELECT COUNT\(\*\) AS n FROM \(SELECT d\.id AS doc_id/);
+      expect(statements[2]).toMatch(/^SELECT COUNT\(\*\) AS n FROM \(SELECT me\.doc_id AS doc_id/);
     });
   });
 

@@ -202,3 +202,27 @@ export function indexTerms(text: string): string {
 export function isKorean(folded: string): boolean {
   return HANGUL.test(folded);
 }
+
+/** How much more an occurrence in the title weighs than one in the text. */
+export const TITLE_WEIGHT = 4;
+
+/**
+ * Each distinct term of a document and its weight: `TITLE_WEIGHT` per occurrence in the title,
+ * one per occurrence in the text (`searchTitle` and `searchBody` as `indexTerms` writes them).
+ * What the posting index stores per term and document; relevance is `LN(1 + weight)`.
+ */
+export function termWeights(
+  searchTitle: string | null,
+  searchBody: string | null,
+): Map<string, number> {
+  const weights = new Map<string, number>();
+  const add = (terms: string | null, weight: number) => {
+    if (!terms) return;
+    for (const term of terms.split(' ')) {
+      if (term !== '') weights.set(term, (weights.get(term) ?? 0) + weight);
+    }
+  };
+  add(searchTitle, TITLE_WEIGHT);
+  add(searchBody, 1);
+  return weights;
+}

@@ -5,6 +5,7 @@ import { SqlDialect, sqlDialect } from '../../database/raw-sql';
 import { Sql } from '../../database/sql';
 import { toSqlTimestamp } from '../../database/sql-values';
 import { TransactionRunner } from '../../database/transaction-runner';
+import { DocTerms, SearchPostingsRepository } from './search-postings.repository';
 import { rolesThatMay } from './doc-access';
 import type { Role } from './doc-access';
 import { PageWindow, pageWindow } from './page-window';
@@ -79,6 +80,9 @@ export interface DocChanges {
   searchBody?: string;
   folder?: FolderFilter;
 }
+
+/** A document's terms as stored before an update, with its id and version. */
+type StoredDocTerms = DocTerms & { id: number; version: number };
 
 const MEMBER_COLUMNS = `d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
@@ -224,6 +228,13 @@ RETURNING id, version`,
   copyUpdatedAt: 'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
 
   existsOwned: 'SELECT 1 AS found FROM docs WHERE uuid = ? AND owner_id = ?',
+
+  /**
+   * A document's stored search terms before an update changes them (the postings to take
+   * back); locked on MySQL, so that two updates of one document write their postings in turn.
+   */
+  termsBeforeUpdate: (lock: boolean) =>
+    `SELECT id, version, search_title, search_body FROM docs WHERE uuid = ?${lock ? ' FOR UPDATE' : ''}`,
 };
 
 /**
@@ -259,11 +270,23 @@ export class DocsRepository {
     @InjectDataSource() dataSource: DataSource,
     private readonly sql: Sql,
     private readonly transactions: TransactionRunner,
+    private readonly postings: SearchPostingsRepository,
   ) {
     this.dialect = sqlDialect(dataSource);
   }
 
-  /** One statement: the document, its owner's `user_docs` row and count come with it. */
+  /**
+   * Adds the search terms a write brings that the index does not know yet: run before the
+   * write's transaction (see `SearchPostingsRepository`).
+   */
+  addSearchTerms(terms: DocTerms): Promise<void> {
+    return this.postings.addTerms(terms);
+  }
+
+  /**
+   * The document, its owner's `user_docs` row and count (one statement, with its triggers),
+   * and its postings. Its terms must have been added (`addSearchTerms`).
+   */
   async insert(manager: EntityManager, doc: NewDoc): Promise<void> {
     const at = toSqlTimestamp(doc.at);
     const values = [
@@ -279,6 +302,8 @@ export class DocsRepository {
             manager,
           );
     if (inserted.affected !== 1) throw new Error('the document’s folder is missing');
+    const weights = await this.postings.weightsOf(doc, manager);
+    await this.postings.write(manager, inserted.insertId, new Map(), weights);
   }
 
   /**
@@ -422,12 +447,19 @@ export class DocsRepository {
       ...(changes.html === undefined ? [] : [changes.html, changes.searchBody]),
     ];
     values.push(...folder);
+    const termsChange = fields.title || fields.html;
     if (this.dialect === 'mysql') {
       const sql = docsSql.updateMysql(fields, versions.length);
       const parameters = [userId, ...values, timestamp, userId, timestamp, uuid, ...versions];
       const write = async (connection: EntityManager) => {
+        const before = termsChange ? await this.termsBefore(connection, uuid) : undefined;
         const result = await this.sql.run(sql, parameters, connection);
         if (result.affected === 0) return null;
+        // The row was locked when read: the update took it one version on.
+        if (before) {
+          await this.writePostings(connection, before, changes);
+          return before.version + 1;
+        }
         const [row] = await this.sql.rows<{ version: number | string }>(
           docsSql.newVersion,
           [],
@@ -435,9 +467,11 @@ export class DocsRepository {
         );
         return Number(row.version);
       };
-      return manager ? write(manager) : this.transactions.oneConnection(write);
+      if (manager) return write(manager);
+      return termsChange ? this.transactions.run(write) : this.transactions.oneConnection(write);
     }
     const write = async (transaction: EntityManager) => {
+      const before = termsChange ? await this.termsBefore(transaction, uuid) : undefined;
       const [updated] = await this.sql.rows<{ id: number; version: number }>(
         docsSql.updateSqlite(fields, versions.length),
         [...values, timestamp, userId, uuid, userId, ...versions],
@@ -445,9 +479,46 @@ export class DocsRepository {
       );
       if (!updated) return null;
       await this.sql.run(docsSql.copyUpdatedAt, [timestamp, updated.id], transaction);
+      if (before) await this.writePostings(transaction, before, changes);
       return Number(updated.version);
     };
     return manager ? write(manager) : this.transactions.run(write);
+  }
+
+  /** The document's terms before an update (none when there is no such document). */
+  private async termsBefore(manager: EntityManager, uuid: string): Promise<StoredDocTerms | null> {
+    const [row] = await this.sql.rows<{
+      id: number;
+      version: number;
+      search_title: string | null;
+      search_body: string | null;
+    }>(docsSql.termsBeforeUpdate(this.dialect === 'mysql'), [uuid], manager);
+    if (!row) return null;
+    return {
+      id: Number(row.id),
+      version: Number(row.version),
+      searchTitle: row.search_title,
+      searchBody: row.search_body,
+    };
+  }
+
+  /** The postings that an update of the title or the text changed. */
+  private async writePostings(
+    manager: EntityManager,
+    before: StoredDocTerms | null,
+    changes: DocChanges,
+  ): Promise<void> {
+    if (!before) return;
+    const after: DocTerms = {
+      searchTitle: changes.searchTitle ?? before.searchTitle,
+      searchBody: changes.searchBody ?? before.searchBody,
+    };
+    await this.postings.write(
+      manager,
+      before.id,
+      await this.postings.weightsOf(before, manager, false),
+      await this.postings.weightsOf(after, manager),
+    );
   }
 
   /**

@@ -48,9 +48,10 @@ export class DocsService {
   ) {}
 
   /**
-   * Creates the document (its owner's membership and count come with the one INSERT). In a
-   * folder, the missing folders are created first, in the same transaction; so is whatever
-   * `options.inTransaction` writes (an idempotency key's completion).
+   * Creates the document (its owner's membership and count come with the one INSERT) and its
+   * search postings, in one transaction. In a folder, the missing folders are created first, in
+   * the same transaction; so is whatever `options.inTransaction` writes (an idempotency key's
+   * completion). New search terms are added before it (see `SearchPostingsRepository`).
    */
   async create(
     user: UserProfile,
@@ -70,16 +71,12 @@ export class DocsService {
       at: this.clock.now(),
     };
     const { inTransaction } = options;
-    if (path.isHome && !inTransaction) {
-      // One statement: no transaction needed.
-      await this.transactions.exclusive((manager) => this.docs.insert(manager, doc));
-    } else {
-      await this.transactions.run(async (manager) => {
-        await this.folders.ensure(manager, user.id, path, doc.at);
-        await this.docs.insert(manager, doc);
-        await inTransaction?.(manager);
-      });
-    }
+    await this.docs.addSearchTerms(doc);
+    await this.transactions.run(async (manager) => {
+      if (!path.isHome) await this.folders.ensure(manager, user.id, path, doc.at);
+      await this.docs.insert(manager, doc);
+      await inTransaction?.(manager);
+    });
     return { uuid: doc.uuid };
   }
 
@@ -179,6 +176,12 @@ export class DocsService {
       ...(title !== undefined && { title, searchTitle: indexTerms(title) }),
       ...(html !== undefined && { html: html.html, searchBody: html.searchTerms }),
     };
+    if (title !== undefined || html !== undefined) {
+      await this.docs.addSearchTerms({
+        searchTitle: content.searchTitle ?? null,
+        searchBody: content.searchBody ?? null,
+      });
+    }
     if (path === undefined) {
       return this.writeOrExplain(user, uuid, 'update', condition, () =>
         this.docs.update(uuid, user.id, content, this.clock.now(), versions),

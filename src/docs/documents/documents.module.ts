@@ -10,8 +10,11 @@ import { Doc } from './entities/doc.entity';
 import { TrashedDocMember } from './entities/trashed-doc-member.entity';
 import { TrashedDoc } from './entities/trashed-doc.entity';
 import { UserDocCount } from './entities/user-doc-count.entity';
+import { SearchPosting } from './entities/search-posting.entity';
+import { SearchTerm } from './entities/search-term.entity';
 import { UserDoc } from './entities/user-doc.entity';
 import { HtmlSanitizer } from './html-sanitizer';
+import { SearchPostingsRepository } from './search-postings.repository';
 
 /**
  * The documents themselves: create, list, read, update, and delete to the trash; who may do
@@ -19,13 +22,21 @@ import { HtmlSanitizer } from './html-sanitizer';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Doc, UserDoc, UserDocCount, TrashedDoc, TrashedDocMember]),
+    TypeOrmModule.forFeature([
+      Doc,
+      UserDoc,
+      UserDocCount,
+      TrashedDoc,
+      TrashedDocMember,
+      SearchTerm,
+      SearchPosting,
+    ]),
     FoldersModule,
     UsersModule,
     IdempotencyModule,
   ],
   controllers: [DocsController],
-  providers: [DocsService, DocsRepository, HtmlSanitizer],
-  exports: [DocsService, DocsRepository],
+  providers: [DocsService, DocsRepository, HtmlSanitizer, SearchPostingsRepository],
+  exports: [DocsService, DocsRepository, SearchPostingsRepository],
 })
 export class DocumentsModule {}

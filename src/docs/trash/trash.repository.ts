@@ -5,6 +5,7 @@ import { sqlDialect } from '../../database/raw-sql';
 import { Sql } from '../../database/sql';
 import { toSqlTimestamp } from '../../database/sql-values';
 import { TransactionRunner } from '../../database/transaction-runner';
+import { SearchPostingsRepository } from '../documents/search-postings.repository';
 
 /** A document in the trash, as the trash list shows it. */
 export interface TrashRow {
@@ -32,8 +33,11 @@ SELECT t.user_id, t.doc_id, t.role, t.created_at, d.updated_at
 FROM trashed_doc_members t JOIN docs d ON d.id = t.doc_id WHERE t.doc_id = ?`,
   forgetMembers: 'DELETE FROM trashed_doc_members WHERE doc_id = ?',
 
-  /** For good: its versions, kept members and trash row go with it (foreign keys cascade). */
-  purgeOwned: 'DELETE FROM docs WHERE uuid = ? AND owner_id = ? AND deleted_at IS NOT NULL',
+  /**
+   * For good (by the id `findTrashed` gave, after its postings): its versions, kept members and
+   * trash row go with it (foreign keys cascade).
+   */
+  purgeOne: 'DELETE FROM docs WHERE id = ?',
   count: 'SELECT COUNT(*) AS n FROM trash WHERE owner_id = ?',
   page: `SELECT d.uuid AS uuid, d.title AS title, f.path AS path, t.deleted_at AS deleted_at
 FROM trash t JOIN docs d ON d.id = t.doc_id LEFT JOIN folders f ON f.id = d.folder_id
@@ -46,8 +50,11 @@ ORDER BY t.deleted_at DESC, t.doc_id DESC LIMIT ? OFFSET ?`,
    * Deletes those still trashed since before the cutoff: a document restored meanwhile has
    * `deleted_at` NULL, one trashed again a newer one, and both stay.
    */
+  stillExpired: (count: number, lock: boolean) =>
+    `SELECT id FROM docs WHERE id IN (${Array(count).fill('?').join(', ')}) AND deleted_at IS NOT NULL AND deleted_at <= ?${forUpdate(lock)}`,
+  /** Those, after their postings. */
   purgeExpired: (count: number) =>
-    `DELETE FROM docs WHERE id IN (${Array(count).fill('?').join(', ')}) AND deleted_at IS NOT NULL AND deleted_at <= ?`,
+    `DELETE FROM docs WHERE id IN (${Array(count).fill('?').join(', ')})`,
 };
 
 /** The trash's queries: moving out, the list, and deleting for good. */
@@ -59,6 +66,7 @@ export class TrashRepository {
     @InjectDataSource() dataSource: DataSource,
     private readonly sql: Sql,
     private readonly transactions: TransactionRunner,
+    private readonly postings: SearchPostingsRepository,
   ) {
     this.lock = sqlDialect(dataSource) === 'mysql';
   }
@@ -81,11 +89,18 @@ export class TrashRepository {
   }
 
   /** Deletes the owner's trashed document for good; false when it is not in their trash. */
-  async purge(uuid: string, ownerId: number): Promise<boolean> {
-    const result = await this.transactions.exclusive((manager) =>
-      this.sql.run(trashSql.purgeOwned, [uuid, ownerId], manager),
-    );
-    return result.affected > 0;
+  purge(uuid: string, ownerId: number): Promise<boolean> {
+    return this.transactions.run(async (manager) => {
+      const [doc] = await this.sql.rows<{ id: number }>(
+        trashSql.findTrashed(this.lock),
+        [uuid, ownerId],
+        manager,
+      );
+      if (!doc) return false;
+      await this.postings.removeDocs(manager, [Number(doc.id)]);
+      await this.sql.run(trashSql.purgeOne, [doc.id], manager);
+      return true;
+    });
   }
 
   /** A page of the owner's trash, most recently trashed first, and its total, at one moment. */
@@ -120,12 +135,15 @@ export class TrashRepository {
         manager,
       );
       if (rows.length === 0) return { found: 0, purged: 0 };
-      const ids = rows.map((row) => Number(row.doc_id));
-      const result = await this.sql.run(
-        trashSql.purgeExpired(ids.length),
-        [...ids, timestamp],
+      const expired = await this.sql.rows<{ id: number }>(
+        trashSql.stillExpired(rows.length, this.lock),
+        [...rows.map((row) => Number(row.doc_id)), timestamp],
         manager,
       );
+      const ids = expired.map((row) => Number(row.id));
+      if (ids.length === 0) return { found: rows.length, purged: 0 };
+      await this.postings.removeDocs(manager, ids);
+      const result = await this.sql.run(trashSql.purgeExpired(ids.length), ids, manager);
       return { found: rows.length, purged: result.affected };
     });
   }

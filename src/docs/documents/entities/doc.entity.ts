@@ -9,9 +9,6 @@ import { User } from '../../../users/entities/user.entity';
  */
 @Entity({ name: 'docs' })
 @Index('IDX_docs_owner_folder_list_order', ['ownerId', 'folderId', 'deletedAt', 'updatedAt', 'id'])
-// The full-text index is the migrations' own (InnoDB FULLTEXT on MySQL; on SQLite an FTS5
-// table kept by triggers), which TypeORM cannot describe for both databases.
-@Index('FT_docs_search', { synchronize: false })
 export class Doc {
   @PrimaryGeneratedColumn({ type: 'int' })
   id: number;
@@ -67,7 +64,8 @@ export class Doc {
 
   /**
    * The title's and the text's search terms (`common/text/search-terms.ts`), written with the
-   * title and the HTML by the same statement; what the full-text index holds.
+   * title and the HTML by the same statement; the postings (`search_postings`) are counted
+   * from them, and a phrase is checked against them.
    */
   @Column({ name: 'search_title', type: 'text', nullable: true })
   searchTitle: string | null;

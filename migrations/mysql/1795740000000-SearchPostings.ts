@@ -1,0 +1,44 @@
+import { Logger } from '@nestjs/common';
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { buildPostings } from '../frozen/search-postings-1795740000000';
+
+/**
+ * Search that costs per match: a posting index (`search_terms`, and `search_postings` keyed by
+ * term and document, with the term's weight there) replaces InnoDB's FULLTEXT index, which
+ * scored every match in the whole store. Built here from the terms the documents keep, in
+ * batches, with progress in the log.
+ */
+export class SearchPostings1795740000000 implements MigrationInterface {
+  name = 'SearchPostings1795740000000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      'CREATE TABLE `search_terms` (`id` int NOT NULL AUTO_INCREMENT, `term` varchar(84) NOT NULL, UNIQUE INDEX `UQ_search_terms_term` (`term`), PRIMARY KEY (`id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci',
+    );
+    await queryRunner.query(
+      'CREATE TABLE `search_postings` (`term_id` int NOT NULL, `doc_id` int NOT NULL, `weight` int NOT NULL, PRIMARY KEY (`term_id`, `doc_id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci',
+    );
+    const logger = new Logger('Migration');
+    const started = Date.now();
+    await buildPostings(
+      (sql, parameters) => queryRunner.query(sql, parameters),
+      'mysql',
+      (done, total) => {
+        if (done % 10_000 < 500 || done === total) {
+          logger.log(
+            `search index: ${done} of ${total} documents (${Math.round((Date.now() - started) / 1000)} s)`,
+          );
+        }
+      },
+    );
+    await queryRunner.query('DROP INDEX `FT_docs_search` ON `docs`');
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      'CREATE FULLTEXT INDEX `FT_docs_search` ON `docs` (`search_title`, `search_body`)',
+    );
+    await queryRunner.query('DROP TABLE `search_postings`');
+    await queryRunner.query('DROP TABLE `search_terms`');
+  }
+}

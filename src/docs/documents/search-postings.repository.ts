@@ -1,0 +1,194 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { termWeights } from '../../common/text/search-terms';
+import { SqlDialect, sqlDialect } from '../../database/raw-sql';
+import { Sql } from '../../database/sql';
+import { TransactionRunner } from '../../database/transaction-runner';
+
+/** A document's search terms as `docs` stores them (`search_title`, `search_body`). */
+export interface DocTerms {
+  searchTitle: string | null;
+  searchBody: string | null;
+}
+
+/** Terms looked up or added per statement; a shorter list is padded (one statement text). */
+const TERMS_PER_STATEMENT = 64;
+/** Term ids the process remembers (about 100 bytes each); past it, it starts again. */
+const TERM_IDS_KEPT = 200_000;
+
+const list = (count: number) => Array(count).fill('?').join(', ');
+
+/**
+ * The posting index's statements. `search_terms` names each distinct term once;
+ * `search_postings` holds a row per term and document with the term's weight there
+ * (`termWeights`), keyed (term, document), so a search reads the rows of its words only.
+ * Lists of rows travel as one JSON parameter, so each statement has one text whatever its size.
+ */
+export const searchPostingsSql = {
+  addTerms: {
+    mysql: `INSERT IGNORE INTO search_terms (term) VALUES ${Array(TERMS_PER_STATEMENT).fill('(?)').join(', ')}`,
+    sqlite: `INSERT OR IGNORE INTO search_terms (term) VALUES ${Array(TERMS_PER_STATEMENT).fill('(?)').join(', ')}`,
+  },
+  termIds: `SELECT id, term FROM search_terms WHERE term IN (${list(TERMS_PER_STATEMENT)})`,
+  /** Parameters: the document, then `[[term id, weight], ...]`; a row already there takes the weight. */
+  upsert: {
+    mysql: `INSERT INTO search_postings (term_id, doc_id, weight)
+SELECT j.term_id, ?, j.weight
+FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$[0]', weight INT PATH '$[1]')) j
+ON DUPLICATE KEY UPDATE weight = VALUES(weight)`,
+    sqlite: `INSERT INTO search_postings (term_id, doc_id, weight)
+SELECT json_extract(value, '$[0]'), ?, json_extract(value, '$[1]') FROM json_each(?) WHERE true
+ON CONFLICT (term_id, doc_id) DO UPDATE SET weight = excluded.weight`,
+  },
+  /** Parameters: the document, then `[term id, ...]`. */
+  remove: {
+    mysql: `DELETE p FROM search_postings p
+JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j ON p.term_id = j.term_id
+WHERE p.doc_id = ?`,
+    sqlite: `DELETE FROM search_postings WHERE term_id IN (SELECT value FROM json_each(?)) AND doc_id = ?`,
+  },
+  /** The stored terms of documents, to remove their postings. */
+  storedTerms: (count: number) =>
+    `SELECT id, search_title, search_body FROM docs WHERE id IN (${list(count)})`,
+};
+
+/**
+ * Keeps the posting index in step with the documents' terms, in the write's transaction: a
+ * document is found as soon as its write is answered. An update writes only the postings
+ * whose weight changed. Term ids are looked up (and new terms added) before the transaction,
+ * in statements of their own, and remembered: a rolled-back write leaves at most an unused
+ * term behind, never a remembered id that is not there.
+ */
+@Injectable()
+export class SearchPostingsRepository {
+  private readonly dialect: SqlDialect;
+  private readonly termIds = new Map<string, number>();
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly sql: Sql,
+    private readonly transactions: TransactionRunner,
+  ) {
+    this.dialect = sqlDialect(dataSource);
+  }
+
+  /** Adds the terms the index does not know yet; run before the write's transaction. */
+  async addTerms(terms: DocTerms): Promise<void> {
+    await this.idsOf([...termWeights(terms.searchTitle, terms.searchBody).keys()], true);
+  }
+
+  /**
+   * A document's weights by term id. Every term must be known (`addTerms`), unless `strict` is
+   * false (terms stored before: one no longer known has no postings to take back).
+   */
+  async weightsOf(
+    terms: DocTerms,
+    manager?: EntityManager,
+    strict = true,
+  ): Promise<Map<number, number>> {
+    const weights = termWeights(terms.searchTitle, terms.searchBody);
+    const ids = await this.idsOf([...weights.keys()], false, manager);
+    const byId = new Map<number, number>();
+    for (const [term, weight] of weights) {
+      const id = ids.get(term);
+      if (id !== undefined) byId.set(id, weight);
+      else if (strict) throw new Error(`the search term ${term} was not added before the write`);
+    }
+    return byId;
+  }
+
+  /** Writes what changed from `before` to `after` (weights by term id) for one document. */
+  async write(
+    manager: EntityManager,
+    docId: number,
+    before: Map<number, number>,
+    after: Map<number, number>,
+  ): Promise<void> {
+    const changed: [number, number][] = [];
+    for (const [id, weight] of after) if (before.get(id) !== weight) changed.push([id, weight]);
+    const removed: number[] = [];
+    for (const id of before.keys()) if (!after.has(id)) removed.push(id);
+    if (removed.length > 0) {
+      await this.sql.run(
+        searchPostingsSql.remove[this.dialect],
+        [JSON.stringify(removed), docId],
+        manager,
+      );
+    }
+    if (changed.length > 0) {
+      await this.sql.run(
+        searchPostingsSql.upsert[this.dialect],
+        [docId, JSON.stringify(changed)],
+        manager,
+      );
+    }
+  }
+
+  /** Removes the postings of documents about to be deleted (read from their stored terms). */
+  async removeDocs(manager: EntityManager, docIds: number[]): Promise<void> {
+    if (docIds.length === 0) return;
+    const docs = await this.sql.rows<{
+      id: number;
+      search_title: string | null;
+      search_body: string | null;
+    }>(searchPostingsSql.storedTerms(docIds.length), docIds, manager);
+    for (const doc of docs) {
+      const before = await this.weightsOf(
+        { searchTitle: doc.search_title, searchBody: doc.search_body },
+        manager,
+        false,
+      );
+      await this.write(manager, Number(doc.id), before, new Map());
+    }
+  }
+
+  /**
+   * The ids of these terms, remembered or read; with `add`, terms not yet stored are added
+   * first (in their own statements, outside any transaction). Without it, unknown terms have
+   * no id (no document has them).
+   */
+  private async idsOf(
+    terms: string[],
+    add: boolean,
+    manager?: EntityManager,
+  ): Promise<Map<string, number>> {
+    const ids = new Map<string, number>();
+    const unknown: string[] = [];
+    for (const term of terms) {
+      const id = this.termIds.get(term);
+      if (id === undefined) unknown.push(term);
+      else ids.set(term, id);
+    }
+    for (let start = 0; start < unknown.length; start += TERMS_PER_STATEMENT) {
+      const chunk = padded(unknown.slice(start, start + TERMS_PER_STATEMENT));
+      if (add) {
+        await this.transactions.exclusive((connection) =>
+          this.sql.run(searchPostingsSql.addTerms[this.dialect], chunk, connection),
+        );
+      }
+      const rows = await this.sql.rows<{ id: number; term: string }>(
+        searchPostingsSql.termIds,
+        chunk,
+        manager,
+      );
+      for (const row of rows) {
+        ids.set(row.term, Number(row.id));
+        this.remember(row.term, Number(row.id));
+      }
+    }
+    return ids;
+  }
+
+  private remember(term: string, id: number): void {
+    if (this.termIds.size >= TERM_IDS_KEPT) this.termIds.clear();
+    this.termIds.set(term, id);
+  }
+}
+
+/** A list of terms made `TERMS_PER_STATEMENT` long by repeating its last. */
+function padded(terms: string[]): string[] {
+  const result = terms.slice();
+  while (result.length < TERMS_PER_STATEMENT) result.push(terms[terms.length - 1]);
+  return result;
+}
