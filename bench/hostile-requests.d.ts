@@ -1,9 +1,10 @@
 export interface HostileRequest {
   name: string;
-  method: 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   anonymous?: boolean;
-  body: () => string;
+  /** None for a GET. */
+  body?: () => string;
   status: number;
   error?: { error: string };
 }

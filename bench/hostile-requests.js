@@ -10,9 +10,16 @@ const HTML_BYTES = 5 * 1024 * 1024 - 1024;
 const repeatTo = (unit, bytes) => unit.repeat(Math.floor(bytes / unit.length));
 const createBody = (html) => JSON.stringify({ title: 'hostile', html });
 const NESTED_TOO_DEEP = { error: 'html must not nest elements more than 128 deep' };
+/** 32 words of the ordinary document below, the last a prefix: the most a search may have. */
+const COMMON_WORDS = [
+  ...'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod'.split(' '),
+  ...'the of and to in is that for it as was with be by on not he this are or'.split(' '),
+  'con',
+];
 
 /**
- * Each case: a name, the request (method, path, whether it carries the token, headers, body)
+ * Each case: a name, the request (method, path, whether it carries the token, headers, body:
+ * none for a GET)
  * and the expected status (and error body, where there is one). `{missing}` in a path is a
  * document that does not exist.
  */
@@ -92,6 +99,19 @@ const HOSTILE_REQUESTS = [
     status: 201,
   },
   {
+    // A prefix read for each of the caller's documents: every word that starts with it counts.
+    name: 'a search for a common three-letter prefix (con)',
+    method: 'GET',
+    path: '/api/v1/search?q=con',
+    status: 200,
+  },
+  {
+    name: 'a search of 32 common words, the last a prefix',
+    method: 'GET',
+    path: `/api/v1/search?q=${encodeURIComponent(COMMON_WORDS.join(' '))}`,
+    status: 200,
+  },
+  {
     name: 'no token, 2,000,000-deep JSON arrays',
     method: 'POST',
     path: '/api/v1/docs',
@@ -115,7 +135,7 @@ const HOSTILE_REQUESTS = [
  * body and duration and the slowest /health answer seen while it ran.
  */
 async function whilePollingHealth(baseUrl, token, request, { intervalMs = 10 } = {}) {
-  const body = request.body();
+  const body = request.body?.();
   const path = request.path.replace('{missing}', '00000000-0000-4000-8000-000000000000');
   const headers = { 'Content-Type': 'application/json' };
   if (!request.anonymous) headers.Authorization = `Bearer ${token}`;

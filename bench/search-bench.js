@@ -17,10 +17,15 @@ const root = join(__dirname, '..');
 const dist = join(root, 'dist', 'src');
 const { indexTerms } = require(join(dist, 'common', 'text', 'search-terms.js'));
 const { textOfHtml } = require(join(dist, 'common', 'text', 'html-text.js'));
+const { buildPostings } = require(
+  join(root, 'dist', 'migrations', 'frozen', 'search-postings-1795740000000.js'),
+);
 
 const USERS = 1000;
-/** Users who search (each owns a thousandth of the documents) and one member of a tenth. */
+/** Users who search (each owns about a thousandth of the documents) and one member of a tenth. */
 const SEARCHERS = 8;
+/** The user who owns a twentieth of the documents (5,000 of 100,000); `USERS` is the member. */
+const BIG_OWNER = USERS + 1;
 const CLIENTS = 8;
 const BATCH = 100;
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -55,13 +60,24 @@ const CASES = [
   { name: 'CJK word (Chinese)', q: '数据库', truth: (text) => text.includes('数据库') },
   { name: 'CJK word (Japanese)', q: '東京', truth: (text) => text.includes('東京') },
   { name: 'CJK word (Korean)', q: '서울', truth: (text) => /(?:^|\s)서울/u.test(text) },
-  { name: 'member of 10,000', q: 'time', truth: hasWord('time'), bigUser: true },
+  {
+    name: 'two common words',
+    q: 'the time',
+    truth: (text) => hasWord('the')(text) && hasWord('time', true)(text),
+  },
+  { name: 'owner of 5,000', q: 'time', truth: hasWord('time'), who: BIG_OWNER },
+  { name: 'member of 10,000', q: 'time', truth: hasWord('time'), who: USERS },
 ];
+/** What a search costs is compared with a read of one document, in the same run. */
+const GET_ONE = { name: 'get one document', get: true };
 
 const uuidOf = (n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const numberOf = (uuid) => Number(uuid.slice(-12));
-/** Document n's owner: users 1..USERS take turns. The big user is a viewer of every tenth. */
-const ownerIndex = (n) => n % USERS;
+/**
+ * Document n's owner: one in twenty is the big owner's, users 1..USERS take turns with the
+ * others (never a searcher's: they are 0..7). The member is a viewer of every tenth.
+ */
+const ownerIndex = (n) => (n % 20 === 19 ? BIG_OWNER : n % USERS);
 const sqlTime = (ms) => new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
 
 async function openPostgres(stamp) {
@@ -77,8 +93,8 @@ async function openPostgres(stamp) {
   const { rows } = await client.query('SHOW server_version');
   // As Outline and Docmost: the title weighs A, the text B, English configuration.
   await client.query(`CREATE TABLE docs (
-    id integer PRIMARY KEY, uuid text NOT NULL, title text NOT NULL, body text NOT NULL,
-    updated_at timestamptz NOT NULL,
+    id integer PRIMARY KEY, uuid text NOT NULL, owner_id integer NOT NULL, title text NOT NULL,
+    body text NOT NULL, updated_at timestamptz NOT NULL,
     tsv tsvector GENERATED ALWAYS AS (
       setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')
     ) STORED)`);
@@ -110,10 +126,10 @@ WHERE d.tsv @@ websearch_to_tsquery('english', $2)`;
 async function seedSearchUsers(db, pg) {
   const now = sqlTime(Date.now());
   const tag = Date.now();
-  for (let start = 0; start <= USERS; start += 500) {
+  for (let start = 0; start <= BIG_OWNER; start += 500) {
     const rows = [];
     const params = [];
-    for (let i = start; i < Math.min(start + 500, USERS + 1); i++) {
+    for (let i = start; i < Math.min(start + 500, BIG_OWNER + 1); i++) {
       rows.push('(?, ?, ?, NULL, ?)');
       params.push(`search${i}-${tag}@example.com`, 'Search', `User ${i}`, now);
     }
@@ -125,9 +141,9 @@ async function seedSearchUsers(db, pg) {
   const ids = (
     await db.all('SELECT id FROM users WHERE email LIKE ? ORDER BY id', [`search%-${tag}@%`])
   ).map((row) => Number(row.id));
-  // ids[0..USERS-1] own documents; ids[USERS] is the big user.
+  // ids[0..USERS-1] own documents; ids[USERS] is the member, ids[BIG_OWNER] the big owner.
   const tokens = [];
-  for (const index of [...Array.from({ length: SEARCHERS }, (_, i) => i), USERS]) {
+  for (const index of [...Array.from({ length: SEARCHERS }, (_, i) => i), USERS, BIG_OWNER]) {
     const token = `dms_${randomBytes(32).toString('base64url')}`;
     await db.run(
       'INSERT INTO api_tokens (user_id, name, token_hash, token_prefix, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -143,6 +159,13 @@ async function seedSearchUsers(db, pg) {
     tokens[index] = token;
   }
   return { ids, tokens, searcherIds: ids.slice(0, SEARCHERS), bigUserId: ids[USERS], pg };
+}
+
+/** Whose documents a case searches: the searchers' (each client as one), or one user's. */
+function searchersOf(testCase) {
+  return testCase.who === undefined
+    ? Array.from({ length: SEARCHERS }, (_, i) => i)
+    : [testCase.who];
 }
 
 /**
@@ -164,7 +187,7 @@ async function loadDocuments(db, pg, users, count, truthOnly) {
       const text = textOfHtml(doc.html);
       const owner = users.ids[ownerIndex(n)];
       const at = sqlTime(clock + n * 1000);
-      const member = ownerIndex(n) < SEARCHERS || n % 10 === 0;
+      const member = ownerIndex(n) < SEARCHERS || ownerIndex(n) === BIG_OWNER || n % 10 === 0;
       if (member) {
         const folded = fold(`${doc.title} ${text}`);
         const raw = `${doc.title} ${text}`;
@@ -173,8 +196,14 @@ async function loadDocuments(db, pg, users, count, truthOnly) {
             ? testCase.truth(raw)
             : testCase.truth(folded);
           if (!matches) return;
-          const userId = testCase.bigUser ? users.bigUserId : owner;
-          if (testCase.bigUser ? n % 10 === 0 : ownerIndex(n) < SEARCHERS) {
+          const userId = testCase.who === USERS ? users.bigUserId : owner;
+          const searched =
+            testCase.who === USERS
+              ? n % 10 === 0
+              : testCase.who === BIG_OWNER
+                ? ownerIndex(n) === BIG_OWNER
+                : ownerIndex(n) < SEARCHERS;
+          if (searched) {
             if (!truth[i].has(userId)) truth[i].set(userId, new Set());
             truth[i].get(userId).add(n);
           }
@@ -184,10 +213,9 @@ async function loadDocuments(db, pg, users, count, truthOnly) {
       rows.push('(?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)');
       params.push(uuidOf(n), owner, doc.title, doc.html, indexTerms(doc.title));
       params.push(indexTerms(text), at, at, owner);
-      pgRows.push(
-        `($${pgParams.length + 1}, $${pgParams.length + 2}, $${pgParams.length + 3}, $${pgParams.length + 4}, $${pgParams.length + 5})`,
-      );
-      pgParams.push(n, uuidOf(n), doc.title, text, `${at}Z`);
+      const at0 = pgParams.length;
+      pgRows.push(`($${at0 + 1}, $${at0 + 2}, $${at0 + 3}, $${at0 + 4}, $${at0 + 5}, $${at0 + 6})`);
+      pgParams.push(n, uuidOf(n), owner, doc.title, text, `${at}Z`);
     }
     if (truthOnly) continue;
     await db.run(
@@ -209,10 +237,7 @@ async function loadDocuments(db, pg, users, count, truthOnly) {
       [users.bigUserId],
     );
     if (pg) {
-      const owners = users.ids.map((id, index) => `(${index}, ${id})`).join(', ');
-      await pg.client.query(
-        `INSERT INTO user_docs SELECT o.user_id, d.id FROM docs d JOIN (VALUES ${owners}) o(idx, user_id) ON o.idx = d.id % ${USERS}`,
-      );
+      await pg.client.query('INSERT INTO user_docs SELECT owner_id, id FROM docs');
       await pg.client.query(
         `INSERT INTO user_docs SELECT ${users.bigUserId}, id FROM docs WHERE id % 10 = 0`,
       );
@@ -286,23 +311,25 @@ async function indexSizes(db, pg) {
     const [terms] = await db.all(
       'SELECT SUM(LENGTH(search_title) + LENGTH(search_body)) AS bytes, SUM(LENGTH(html)) AS html FROM docs',
     );
-    const [fts] = await db.all(
+    // The files of the posting tables (InnoDB's file names spell '-' so).
+    const [postings] = await db.all(
       `SELECT SUM(ALLOCATED_SIZE) AS bytes FROM information_schema.INNODB_SYS_TABLESPACES
-       WHERE NAME LIKE CONCAT(REPLACE(DATABASE(), '-', '@002d'), '/FTS\\_%')`, // InnoDB's file names spell '-' so
+       WHERE NAME IN (CONCAT(REPLACE(DATABASE(), '-', '@002d'), '/search_postings'),
+                      CONCAT(REPLACE(DATABASE(), '-', '@002d'), '/search_terms'))`,
     );
     sizes.terms = Number(terms.bytes);
     sizes.html = Number(terms.html);
-    sizes.index = Number(fts.bytes);
+    sizes.index = Number(postings.bytes);
   } else {
     const [terms] = await db.all(
       'SELECT SUM(LENGTH(CAST(search_title AS BLOB)) + LENGTH(CAST(search_body AS BLOB))) AS bytes, SUM(LENGTH(CAST(html AS BLOB))) AS html FROM docs',
     );
-    const [fts] = await db.all(
-      "SELECT SUM(pgsize) AS bytes FROM dbstat WHERE name LIKE 'docs_search%'",
+    const [postings] = await db.all(
+      "SELECT SUM(pgsize) AS bytes FROM dbstat WHERE name IN ('search_postings', 'search_terms', 'UQ_search_terms_term')",
     );
     sizes.terms = Number(terms.bytes);
     sizes.html = Number(terms.html);
-    sizes.index = Number(fts.bytes);
+    sizes.index = Number(postings.bytes);
   }
   if (pg) {
     const { rows } = await pg.client.query(
@@ -337,9 +364,19 @@ async function benchSearch(kind, options, tools) {
     console.log(
       `  loaded in ${seconds.toFixed(0)} s (both databases, terms computed as the service does)`,
     );
+    // The posting index, built as the migration that adds it builds it for stored documents.
+    const indexStarted = Date.now();
+    const query = (sql, parameters) =>
+      /^\s*SELECT/i.test(sql) ? db.all(sql, parameters) : db.run(sql, parameters);
+    await buildPostings(query, db.kind, (done, total) => {
+      if (done % 20_000 < 500) process.stdout.write(`  search index: ${done} of ${total}\n`);
+    });
+    const indexSeconds = (Date.now() - indexStarted) / 1000;
+    console.log(`  search index built in ${indexSeconds.toFixed(0)} s (the migration's batches)`);
+    await db.analyze();
     const sizes = await indexSizes(db, pg);
     console.log(
-      `  sizes: html ${mb(sizes.html)}; the service's terms ${mb(sizes.terms)} and its full-text index ${mb(sizes.index)}` +
+      `  sizes: html ${mb(sizes.html)}; the service's terms ${mb(sizes.terms)} and its posting index ${mb(sizes.index)}` +
         (pg
           ? `; PostgreSQL's tsvector column ${mb(sizes.pgTsvector)} and GIN index ${mb(sizes.pgGin)}`
           : ''),
@@ -355,8 +392,23 @@ async function benchSearch(kind, options, tools) {
       }
     }
     const rows = [];
+    // A read of one of the searcher's own documents, for the searches to be compared with.
+    let reads = 0;
+    const thousands = Math.max(1, Math.floor(options.docs / 1000) - 1);
+    const got = await underLoad(options.duration * 1000, async (client) => {
+      const n = (client % SEARCHERS) + 1000 * (1 + (reads++ % thousands));
+      const response = await fetch(`${service.baseUrl}/api/v1/docs/${uuidOf(n)}`, {
+        headers: { Authorization: `Bearer ${users.tokens[client % SEARCHERS]}` },
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`GET /docs/${uuidOf(n)}: ${response.status}`);
+    });
+    rows.push({ case: GET_ONE.name, p50: got.p50, p99: got.p99, requests: got.requests });
+    console.log(
+      `  ${GET_ONE.name.padEnd(37)} service p50 ${got.p50.toFixed(1)} ms, p99 ${got.p99.toFixed(1)} ms (${got.requests} req)`,
+    );
     for (const [index, testCase] of CASES.entries()) {
-      const userIndexOf = (client) => (testCase.bigUser ? USERS : client % SEARCHERS);
+      const userIndexOf = (client) => testCase.who ?? client % SEARCHERS;
       const tokenOf = (client) => users.tokens[userIndexOf(client)];
       const userIdOf = (client) => users.ids[userIndexOf(client)];
       const failures = new Map();
@@ -376,7 +428,7 @@ async function benchSearch(kind, options, tools) {
           )
         : undefined;
       // Recall over every searching user of the case.
-      const searchers = testCase.bigUser ? [USERS] : Array.from({ length: SEARCHERS }, (_, i) => i);
+      const searchers = searchersOf(testCase);
       const totals = { truth: 0, found: 0, hits: 0, extra: 0, pgFound: 0, pgHits: 0, pgExtra: 0 };
       for (const userIndex of searchers) {
         const expected = truth[index].get(users.ids[userIndex]) ?? new Set();
@@ -443,4 +495,4 @@ async function benchSearch(kind, options, tools) {
   }
 }
 
-module.exports = { benchSearch, CASES };
+module.exports = { benchSearch, CASES, GET_ONE };

@@ -20,7 +20,6 @@ const DEFAULTS: AppConfig = {
   rateLimit: { windowMs: 60_000, perToken: 600, perAddress: 300, redisUrl: null },
   revisionsKeep: 100,
   trash: { retentionDays: 30, purgeIntervalMs: 600_000 },
-  search: { scanLimit: 500 },
   webhooks: {
     allowHttp: false,
     allowPrivate: false,
@@ -74,7 +73,6 @@ describe('parseEnvironment', () => {
         ...DEFAULTS,
         database: { kind: 'mysql', url, database: 'documents' },
         // InnoDB's full-text search costs more than FTS5's: MySQL scans further by default.
-        search: { scanLimit: 20_000 },
       });
     });
   });
@@ -125,7 +123,6 @@ describe('parseEnvironment', () => {
       rateLimit: DEFAULTS.rateLimit,
       revisionsKeep: DEFAULTS.revisionsKeep,
       trash: DEFAULTS.trash,
-      search: { scanLimit: 20_000 },
       webhooks: DEFAULTS.webhooks,
     });
   });
@@ -147,14 +144,12 @@ describe('parseEnvironment', () => {
           REVISIONS_KEEP: '3',
           TRASH_RETENTION_DAYS: '0',
           PURGE_INTERVAL_MS: '0',
-          SEARCH_SCAN_LIMIT: '0',
           WEBHOOKS_POLL_MS: '50',
         }),
       ).toEqual({
         ...DEFAULTS,
         webhooks: { ...DEFAULTS.webhooks, pollMs: 50 },
         revisionsKeep: 3,
-        search: { scanLimit: 0 },
         trash: { retentionDays: 0, purgeIntervalMs: 0 },
         databaseTimeouts: { connectMs: 1500, queryMs: 2500 },
         http: {

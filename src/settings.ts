@@ -9,7 +9,6 @@ import { readRevisionsConfig } from './docs/revisions/revisions.config';
 import { readTrashConfig, TrashConfig } from './docs/trash/trash.config';
 import { MetricsConfig, readMetricsConfig } from './metrics/metrics.config';
 import { RateLimitConfig, readRateLimitConfig } from './rate-limit/rate-limit.config';
-import { readSearchConfig, SearchConfig } from './search/search.config';
 import { readWebhooksConfig, WebhooksConfig } from './webhooks/webhooks.config';
 
 /**
@@ -27,7 +26,6 @@ export interface AppConfig extends ServerConfig {
   /** How many versions of each document are kept, the current one included. */
   revisionsKeep: number;
   trash: TrashConfig;
-  search: SearchConfig;
   webhooks: WebhooksConfig;
 }
 
@@ -42,7 +40,6 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
   const rateLimit = readRateLimitConfig(env);
   const revisions = readRevisionsConfig(env);
   const trash = readTrashConfig(env);
-  const search = readSearchConfig(env);
   const webhooks = readWebhooksConfig(env);
   const workers = readWorkerCount(env);
   return {
@@ -54,7 +51,6 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
     rateLimit,
     revisionsKeep: revisions.keep,
     trash,
-    search,
     webhooks,
   };
 }

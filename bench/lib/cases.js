@@ -47,6 +47,7 @@ async function allCases(db, seed) {
   let nextRestore = 0;
   let nextTrash = 0;
   let next = 0;
+  let nextEdit = 0;
   let folder = 0;
   const runId = Date.now().toString(36);
   return [
@@ -97,6 +98,24 @@ async function allCases(db, seed) {
       method: 'POST',
       path: '/api/v1/docs',
       body: JSON.stringify(corpusDocument('chinese')),
+    },
+    {
+      // 5 KB of English, a few words different from the version before: 50 documents in
+      // turn (of those the small update writes too), so after the first 50 each update
+      // changes only the last paragraph's words.
+      name: 'update (5 KB, a few words changed)',
+      method: 'PUT',
+      path: `/api/v1/docs/${targets[0]}`,
+      setup: (request) => {
+        nextEdit++;
+        const word = ['alpha', 'beta', 'gamma'][Math.floor(nextEdit / 50) % 3];
+        const { title, html } = corpusDocument('english');
+        return {
+          ...request,
+          path: `/api/v1/docs/${targets[nextEdit % Math.min(50, targets.length)]}`,
+          body: JSON.stringify({ title, html: `${html}<p>Edited: ${word} ${word}s</p>` }),
+        };
+      },
     },
     {
       // A new Idempotency-Key per request: the key's INSERT and its completion on top.

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { SqlDialect, sqlDialect } from '../database/raw-sql';
@@ -6,7 +6,6 @@ import { Sql } from '../database/sql';
 import { TITLE_WEIGHT } from '../common/text/search-terms';
 import type { Role } from '../docs/documents/doc-access';
 import { SearchQuery, clauseText, occurrencesIn, occursIn } from './search-query';
-import { searchConfig, type SearchConfig } from './search.config';
 
 /**
  * Which of the caller's documents a search looks in: all they are a member of (with one role),
@@ -31,15 +30,6 @@ export interface SearchRow {
   html: string;
   role: Role;
 }
-
-/**
- * How a statement finds the matches: `scan` starts from the caller's documents and looks up
- * each one's postings of the words (cheap for a caller of a few thousand, whatever the words),
- * `index` starts from the postings of the first word and keeps the caller's documents (cheap
- * for a rare word, whatever the caller's count). Both find the same documents with the same
- * scores: the statements differ in their join order only.
- */
-export type SearchPlan = 'scan' | 'index';
 
 /** A statement and its parameters, in the order they appear. */
 interface Statement {
@@ -70,13 +60,7 @@ const prefixTerms: Record<SqlDialect, { sql: string; pattern: (prefix: string) =
  */
 export const searchSql = {
   /** The caller's documents that match, each with its role, `updated_at` and score. */
-  matches(
-    dialect: SqlDialect,
-    plan: SearchPlan,
-    userId: number,
-    query: SearchQuery,
-    scope: SearchScope,
-  ): Statement {
+  matches(dialect: SqlDialect, userId: number, query: SearchQuery, scope: SearchScope): Statement {
     const joins: { sql: string; parameters: unknown[] }[] = [];
     const conditions: { sql: string; parameters: unknown[] }[] = [];
     const scores: { sql: string; parameters: unknown[] }[] = [];
@@ -116,26 +100,14 @@ export const searchSql = {
     }
     const straight = dialect === 'mysql' ? 'STRAIGHT_JOIN' : 'CROSS JOIN';
     const parameters: unknown[] = scores.flatMap((score) => score.parameters);
-    let from: string;
-    if (plan === 'index' && joins.length > 0) {
-      // From the first word's postings, then the caller's row of each document.
-      const [first, ...rest] = joins;
-      from = `search_postings ${first.sql} ${straight} user_docs me ON me.doc_id = ${first.sql}.doc_id`;
-      for (const join of rest) {
-        from += `\n  ${straight} search_postings ${join.sql} ON ${join.sql}.term_id = ${TERM_ID} AND ${join.sql}.doc_id = me.doc_id`;
-      }
-      parameters.push(...rest.flatMap((join) => join.parameters));
-      conditions.unshift({
-        sql: `${first.sql}.term_id = ${TERM_ID}`,
-        parameters: first.parameters,
-      });
-    } else {
-      from = 'user_docs me';
-      for (const join of joins) {
-        from += `\n  ${straight} search_postings ${join.sql} ON ${join.sql}.term_id = ${TERM_ID} AND ${join.sql}.doc_id = me.doc_id`;
-      }
-      parameters.push(...joins.flatMap((join) => join.parameters));
+    // From the caller's documents (a range of their `user_docs` rows), each looked up by
+    // (document, term) in the postings of each word: the cost is a few lookups per document of
+    // the caller, whatever the words and however many documents the store holds.
+    let from = 'user_docs me';
+    for (const join of joins) {
+      from += `\n  ${straight} search_postings ${join.sql} ON ${join.sql}.doc_id = me.doc_id AND ${join.sql}.term_id = ${TERM_ID}`;
     }
+    parameters.push(...joins.flatMap((join) => join.parameters));
     if (needsDoc) from += `\n  ${straight} docs d ON d.id = me.doc_id`;
     parameters.push(userId, ...scopeParameters(userId, scope));
     parameters.push(...conditions.flatMap((condition) => condition.parameters));
@@ -166,10 +138,6 @@ ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC`,
 
   /** The total alone: for a page past the end, which has no row to carry it. */
   count: (matches: string) => `SELECT COUNT(*) AS n FROM (${matches}) found`,
-
-  /** How many documents the caller is a member of (with one role): picks the plan. */
-  scopeSize: (role: boolean) =>
-    `SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ?${role ? ' AND role = ?' : ''}`,
 };
 
 /**
@@ -243,7 +211,6 @@ export class SearchRepository {
   constructor(
     @InjectDataSource() dataSource: DataSource,
     private readonly sql: Sql,
-    @Inject(searchConfig.KEY) private readonly config: SearchConfig,
   ) {
     this.dialect = sqlDialect(dataSource);
     for (const [name, fn] of Object.entries(SEARCH_SQLITE_FUNCTIONS)) {
@@ -259,8 +226,7 @@ export class SearchRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: SearchRow[]; totalCount: number }> {
-    const plan = await this.planFor(userId, scope);
-    const matches = searchSql.matches(this.dialect, plan, userId, query, scope);
+    const matches = searchSql.matches(this.dialect, userId, query, scope);
     const rows = await this.sql.rows<SearchRow>(searchSql.page(matches.sql), [
       ...matches.parameters,
       limit,
@@ -273,15 +239,5 @@ export class SearchRepository {
       matches.parameters,
     );
     return { rows, totalCount: Number(counted.n) };
-  }
-
-  /** Scan the caller's documents when they are few enough, else ask the index. */
-  private async planFor(userId: number, scope: SearchScope): Promise<SearchPlan> {
-    const role = scope.own !== undefined ? 'owner' : scope.role;
-    const [size] = await this.sql.rows<{ n: number | string }>(
-      searchSql.scopeSize(role !== undefined),
-      role === undefined ? [userId] : [userId, role],
-    );
-    return Number(size.n) <= this.config.scanLimit ? 'scan' : 'index';
   }
 }

@@ -1,4 +1,4 @@
-import { WantedWord, firstWordOf, isWanted, wordsOf } from './search-terms';
+import { WantedWord, firstWordOf, isWanted, termWeights, wordsOf } from './search-terms';
 
 /** Pieces of text in every script and form the folding rules treat apart. */
 const PIECES = [
@@ -59,5 +59,22 @@ describe('firstWordOf', () => {
     expect(firstWordOf('ti.me TIME', [{ folded: 'time', prefix: false }])?.word.start).toBe(0);
     expect(firstWordOf('東京都の天気', [{ folded: '京都', prefix: false }])).toBeUndefined();
     expect(firstWordOf('ﾃﾞｰﾀベース', [{ folded: 'データ', prefix: true }])?.word.start).toBe(0);
+  });
+});
+
+describe('termWeights', () => {
+  it('weighs an occurrence in the title 4 and one in the text 1, every repeat counted', () => {
+    expect(termWeights('xxannual xxreport', 'xxreport xxreport xxbudget xxreport')).toEqual(
+      new Map([
+        ['xxannual', 4],
+        ['xxreport', 4 + 3],
+        ['xxbudget', 1],
+      ]),
+    );
+  });
+
+  it('has nothing for missing or empty terms', () => {
+    expect(termWeights(null, '')).toEqual(new Map());
+    expect(termWeights('', null)).toEqual(new Map());
   });
 });
