@@ -12,10 +12,10 @@ const addEntry = `INSERT INTO "docs_search" (rowid, "search_title", "search_body
  * every match. Built here from the terms the documents keep, in batches, with progress in the
  * log.
  *
- * Here the postings are keyed by document first (MySQL's by term first): SQLite writes every page
- * a transaction changes to its log, and a document's few hundred terms keyed by term are a few
- * hundred pages (about 130 creates a second at 20,000 documents, against 1,600 keyed by
- * document). A search looks each of the caller's documents up by (document, term) either way.
+ * The postings are keyed by document, then term: SQLite writes every page a transaction changes
+ * to its log, and a document's few hundred postings keyed by term are a few hundred pages
+ * (about 130 creates a second at 20,000 documents, against 1,600 keyed by document). A search
+ * looks each of the caller's documents up by (document, term).
  */
 export class SearchPostings1795740000000 implements MigrationInterface {
   name = 'SearchPostings1795740000000';
@@ -28,7 +28,7 @@ export class SearchPostings1795740000000 implements MigrationInterface {
       `CREATE UNIQUE INDEX "UQ_search_terms_term" ON "search_terms" ("term") `,
     );
     await queryRunner.query(
-      `CREATE TABLE "search_postings" ("term_id" integer NOT NULL, "doc_id" integer NOT NULL, "weight" integer NOT NULL, PRIMARY KEY ("doc_id", "term_id")) WITHOUT ROWID`,
+      `CREATE TABLE "search_postings" ("doc_id" integer NOT NULL, "term_id" integer NOT NULL, "weight" integer NOT NULL, PRIMARY KEY ("doc_id", "term_id")) WITHOUT ROWID`,
     );
     const logger = new Logger('Migration');
     const started = Date.now();

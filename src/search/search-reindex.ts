@@ -13,9 +13,8 @@ export const REINDEX_BATCH = 200;
 
 export const reindexSql = {
   batch: 'SELECT id, version, title, html FROM docs WHERE id > ? ORDER BY id LIMIT ?',
-  /** The terms the postings were written from; locked on MySQL, as an update locks them. */
-  stored: (lock: boolean) =>
-    `SELECT version, search_title, search_body FROM docs WHERE id = ?${lock ? ' FOR UPDATE' : ''}`,
+  /** The document's version; locked on MySQL, as an update locks it. */
+  stored: (lock: boolean) => `SELECT version FROM docs WHERE id = ?${lock ? ' FOR UPDATE' : ''}`,
   write: 'UPDATE docs SET search_title = ?, search_body = ? WHERE id = ?',
 };
 
@@ -28,7 +27,8 @@ interface DocText {
 
 /**
  * `search reindex`: writes every document's search terms and postings again (after the
- * tokenizer changed, or when the index was lost), a batch of documents read at a time and each
+ * tokenizer changed, or when the index was lost: the postings are compared with those the
+ * document has, not with its stored terms), a batch of documents read at a time and each
  * document written in a short transaction of its own, so the service keeps serving and writing
  * meanwhile. A document written since its batch was read already has its new terms and is left
  * as it is.
@@ -80,18 +80,17 @@ export class SearchReindexer {
     terms: { searchTitle: string; searchBody: string },
   ): Promise<boolean> {
     return this.transactions.run(async (manager) => {
-      const [stored] = await this.sql.rows<{
-        version: number;
-        search_title: string | null;
-        search_body: string | null;
-      }>(reindexSql.stored(this.lock), [id], manager);
+      const [stored] = await this.sql.rows<{ version: number }>(
+        reindexSql.stored(this.lock),
+        [id],
+        manager,
+      );
       if (!stored || Number(stored.version) !== version) return false;
       await this.sql.run(reindexSql.write, [terms.searchTitle, terms.searchBody, id], manager);
-      const before = { searchTitle: stored.search_title, searchBody: stored.search_body };
       await this.postings.write(
         manager,
         id,
-        await this.postings.weightsOf(before, manager, false),
+        await this.postings.stored(manager, id),
         await this.postings.weightsOf(terms, manager),
       );
       return true;

@@ -5,7 +5,7 @@ import { SqlDialect, sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
 import { TITLE_WEIGHT } from '../common/text/search-terms';
 import type { Role } from '../docs/documents/doc-access';
-import { SearchQuery, clauseText, occurrencesIn, occursIn } from './search-query';
+import { SearchClause, SearchQuery, clauseText, occurrencesIn, occursIn } from './search-query';
 
 /**
  * Which of the caller's documents a search looks in: all they are a member of (with one role),
@@ -37,15 +37,24 @@ interface Statement {
   parameters: unknown[];
 }
 
-/** A term's id, looked up in the statement itself (no id, no match). */
-const TERM_ID = '(SELECT id FROM search_terms WHERE term = ?)';
-
-/** The ids of every term that starts with a prefix, and the prefix's pattern. */
-const prefixTerms: Record<SqlDialect, { sql: string; pattern: (prefix: string) => string }> = {
-  // Terms are letters and digits alone: no wildcard to escape.
-  mysql: { sql: 'SELECT id FROM search_terms WHERE term LIKE ?', pattern: (p) => `${p}%` },
-  sqlite: { sql: 'SELECT id FROM search_terms WHERE term GLOB ?', pattern: (p) => `${p}*` },
+/** A clause of the query with the ids of the terms it matches (see `resolveTerms`). */
+export type ResolvedClause = SearchClause & {
+  /** One per word; a prefix: every term it begins (none: nothing matches). */
+  ids: number[];
 };
+
+/** How a prefix is written in the terms' query: terms are letters and digits, no wildcard. */
+const prefixPattern: Record<SqlDialect, (prefix: string) => string> = {
+  mysql: (prefix) => `${prefix}%`,
+  sqlite: (prefix) => `${prefix}*`,
+};
+
+/** Lists of ids are padded to a power of two (by repeating one), for a few statement texts. */
+function paddedIds(ids: number[]): number[] {
+  let size = 1;
+  while (size < ids.length) size *= 2;
+  return [...ids, ...Array<number>(size - ids.length).fill(ids[ids.length - 1])];
+}
 
 /**
  * The search statements of each database, on the posting index (`search_terms`,
@@ -59,24 +68,48 @@ const prefixTerms: Record<SqlDialect, { sql: string; pattern: (prefix: string) =
  * the same counts and `LN` give the same figure on both databases.
  */
 export const searchSql = {
-  /** The caller's documents that match, each with its role, `updated_at` and score. */
-  matches(dialect: SqlDialect, userId: number, query: SearchQuery, scope: SearchScope): Statement {
-    const joins: { sql: string; parameters: unknown[] }[] = [];
+  /** The ids of the query's words, and of every term its prefixes begin. */
+  terms(dialect: SqlDialect, query: SearchQuery): Statement {
+    const words = [...new Set(query.clauses.flatMap((c) => (c.prefix ? [] : c.terms)))];
+    const prefixes = query.clauses.filter((clause) => clause.prefix).map((c) => c.terms[0]);
+    const matchPrefix = dialect === 'mysql' ? 'term LIKE ?' : 'term GLOB ?';
+    const conditions = [
+      ...(words.length > 0 ? [`term IN (${words.map(() => '?').join(', ')})`] : []),
+      ...prefixes.map(() => matchPrefix),
+    ];
+    return {
+      sql: `SELECT id, term FROM search_terms WHERE ${conditions.join(' OR ')}`,
+      parameters: [...words, ...prefixes.map(prefixPattern[dialect])],
+    };
+  },
+
+  /**
+   * The caller's documents that match, each with its role, `updated_at` and score. Every clause
+   * has at least one id.
+   */
+  matches(
+    dialect: SqlDialect,
+    userId: number,
+    clauses: ResolvedClause[],
+    scope: SearchScope,
+  ): Statement {
+    const joins: { alias: string; id: number }[] = [];
     const conditions: { sql: string; parameters: unknown[] }[] = [];
     const scores: { sql: string; parameters: unknown[] }[] = [];
     let needsDoc = scope.own?.folder !== undefined;
-    for (const clause of query.clauses) {
-      if (clause.prefix) {
+    for (const clause of clauses) {
+      if (clause.prefix && clause.ids.length > 1) {
+        // The weights of every word the prefix begins, added up.
+        const ids = paddedIds(clause.ids);
         const weight = `(SELECT SUM(s.weight) FROM search_postings s
-      WHERE s.doc_id = me.doc_id AND s.term_id IN (${prefixTerms[dialect].sql}))`;
-        const pattern = prefixTerms[dialect].pattern(clause.terms[0]);
-        conditions.push({ sql: `${weight} IS NOT NULL`, parameters: [pattern] });
-        scores.push({ sql: `LN(1 + ${weight})`, parameters: [pattern] });
+      WHERE s.doc_id = me.doc_id AND s.term_id IN (${ids.map(() => '?').join(', ')}))`;
+        conditions.push({ sql: `${weight} IS NOT NULL`, parameters: ids });
+        scores.push({ sql: `LN(1 + ${weight})`, parameters: ids });
         continue;
       }
-      const postings = clause.terms.map((term) => {
+      const postings = clause.ids.map((id) => {
         const alias = `p${joins.length}`;
-        joins.push({ sql: alias, parameters: [term] });
+        joins.push({ alias, id });
         return alias;
       });
       if (postings.length === 1) {
@@ -104,10 +137,10 @@ export const searchSql = {
     // (document, term) in the postings of each word: the cost is a few lookups per document of
     // the caller, whatever the words and however many documents the store holds.
     let from = 'user_docs me';
-    for (const join of joins) {
-      from += `\n  ${straight} search_postings ${join.sql} ON ${join.sql}.doc_id = me.doc_id AND ${join.sql}.term_id = ${TERM_ID}`;
+    for (const { alias } of joins) {
+      from += `\n  ${straight} search_postings ${alias} ON ${alias}.doc_id = me.doc_id AND ${alias}.term_id = ?`;
     }
-    parameters.push(...joins.flatMap((join) => join.parameters));
+    parameters.push(...joins.map((join) => join.id));
     if (needsDoc) from += `\n  ${straight} docs d ON d.id = me.doc_id`;
     parameters.push(userId, ...scopeParameters(userId, scope));
     parameters.push(...conditions.flatMap((condition) => condition.parameters));
@@ -226,7 +259,9 @@ export class SearchRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: SearchRow[]; totalCount: number }> {
-    const matches = searchSql.matches(this.dialect, userId, query, scope);
+    const clauses = await this.resolveTerms(query);
+    if (clauses === null) return { rows: [], totalCount: 0 };
+    const matches = searchSql.matches(this.dialect, userId, clauses, scope);
     const rows = await this.sql.rows<SearchRow>(searchSql.page(matches.sql), [
       ...matches.parameters,
       limit,
@@ -239,5 +274,27 @@ export class SearchRepository {
       matches.parameters,
     );
     return { rows, totalCount: Number(counted.n) };
+  }
+
+  /**
+   * The ids of the terms each clause matches, read first (one statement); null when a clause
+   * matches no term of any document, so nothing matches.
+   */
+  private async resolveTerms(query: SearchQuery): Promise<ResolvedClause[] | null> {
+    const statement = searchSql.terms(this.dialect, query);
+    const rows = await this.sql.rows<{ id: number; term: string }>(
+      statement.sql,
+      statement.parameters,
+    );
+    const ids = new Map(rows.map((row) => [row.term, Number(row.id)]));
+    const clauses: ResolvedClause[] = [];
+    for (const clause of query.clauses) {
+      const found = clause.prefix
+        ? rows.filter((row) => row.term.startsWith(clause.terms[0])).map((row) => Number(row.id))
+        : clause.terms.map((term) => ids.get(term));
+      if (found.length === 0 || found.some((id) => id === undefined)) return null;
+      clauses.push({ ...clause, ids: found as number[] });
+    }
+    return clauses;
   }
 }

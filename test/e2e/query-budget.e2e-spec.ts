@@ -263,26 +263,29 @@ describe(`query budget per request (${databaseKind})`, () => {
 
   describe('update', () => {
     /**
-     * In one transaction: the document's stored terms (locked on MySQL), the update (MySQL: one
-     * multi-table UPDATE; SQLite: the document, then its members' rows), then the postings that
-     * changed: those of words gone, and the new weights.
+     * In one transaction: the document's id, version and title terms (locked on MySQL), the
+     * update (MySQL: one multi-table UPDATE; SQLite: the document, then its members' rows), then
+     * its postings, and those that changed: the words gone, and the new weights.
      */
+    const POSTINGS_OF_DOC = 'SELECT term_id, weight FROM search_postings WHERE doc_id = ?';
     const UPDATE_STATEMENTS =
       databaseKind === 'mysql'
         ? [
-            'SELECT id, version, search_title, search_body FROM docs WHERE uuid = ? FOR UPDATE',
+            'SELECT id, version, search_title FROM docs WHERE uuid = ? FOR UPDATE',
             expect.stringMatching(
               /^UPDATE docs d JOIN user_docs me ON .* JOIN user_docs m ON m\.doc_id = d\.id SET d\.title = \?, d\.search_title = \?, d\.html = \?, d\.search_body = \?, d\.updated_at = \?, d\.updated_by = \?, d\.version = LAST_INSERT_ID\(d\.version \+ 1\), m\.doc_updated_at = \? WHERE d\.uuid = \?$/,
             ),
+            POSTINGS_OF_DOC,
             expect.stringMatching(/^DELETE p FROM search_postings p JOIN JSON_TABLE/),
             expect.stringMatching(/^INSERT INTO search_postings .* ON DUPLICATE KEY UPDATE/),
           ]
         : [
-            'SELECT id, version, search_title, search_body FROM docs WHERE uuid = ?',
+            'SELECT id, version, search_title FROM docs WHERE uuid = ?',
             expect.stringMatching(
               /^UPDATE docs SET title = \?, search_title = \?, html = \?, search_body = \?, updated_at = \?, updated_by = \?, version = version \+ 1 WHERE uuid = \? AND id IN \(SELECT doc_id FROM user_docs .*\) RETURNING id, version$/,
             ),
             'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
+            POSTINGS_OF_DOC,
             expect.stringMatching(/^DELETE FROM search_postings WHERE term_id IN/),
             expect.stringMatching(/^INSERT INTO search_postings .* ON CONFLICT/),
           ];
@@ -329,7 +332,7 @@ describe(`query budget per request (${databaseKind})`, () => {
         .expect(404);
       const statements = afterAuth();
       expect(statements).toHaveLength(3);
-      expect(statements[0]).toMatch(/^SELECT id, version, search_title, search_body FROM docs/);
+      expect(statements[0]).toMatch(/^SELECT id, version, search_title FROM docs/);
       expect(statements[1]).toMatch(/^UPDATE docs/);
       expect(statements[2]).toMatch(
         /^SELECT d\.id AS doc_id, me\.role AS role, d\.version AS version FROM docs d/,
@@ -402,7 +405,7 @@ describe(`query budget per request (${databaseKind})`, () => {
       expect(log.transactions()).toBe(databaseKind === 'mysql' ? 1 : 0);
     });
 
-    it('deleting for good: the document and its terms, its postings, then one DELETE (foreign keys take its versions, members and trash row), in one transaction', async () => {
+    it('deleting for good: the document, its postings, then one DELETE (foreign keys take its versions, members and trash row), in one transaction', async () => {
       const doomed = await givenDoc(test, owner);
       await request(test.http).delete(`/api/v1/docs/${doomed}`).set(owner.auth).expect(204);
       log.reset();
@@ -411,10 +414,7 @@ describe(`query budget per request (${databaseKind})`, () => {
         expect.stringMatching(
           /^SELECT id FROM docs WHERE uuid = \? AND owner_id = \? AND deleted_at IS NOT NULL/,
         ),
-        expect.stringMatching(
-          /^SELECT id, search_title, search_body FROM docs WHERE id IN \(\?\)$/,
-        ),
-        expect.stringMatching(/^DELETE .*search_postings/),
+        'DELETE FROM search_postings WHERE doc_id IN (?)',
         'DELETE FROM docs WHERE id = ?',
       ]);
       expect(log.transactions()).toBe(1);
@@ -481,13 +481,12 @@ describe(`query budget per request (${databaseKind})`, () => {
       expect(statements).toEqual([
         expect.stringMatching(ACCESS),
         expect.stringMatching(ONE_VERSION),
-        expect.stringMatching(
-          /^SELECT id, version, search_title, search_body FROM docs WHERE uuid = \?/,
-        ),
+        expect.stringMatching(/^SELECT id, version, search_title FROM docs WHERE uuid = \?/),
         expect.stringMatching(/^UPDATE docs /),
         ...(databaseKind === 'mysql'
           ? []
           : ['UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?']),
+        'SELECT term_id, weight FROM search_postings WHERE doc_id = ?',
         expect.stringMatching(/^DELETE .*search_postings/),
         expect.stringMatching(
           /^SELECT d\.id AS doc_id, .* JOIN user_docs me ON me\.doc_id = d\.id AND me\.user_id = \?/,
@@ -518,21 +517,31 @@ describe(`query budget per request (${databaseKind})`, () => {
   });
 
   describe('search', () => {
-    it('a page is one statement that counts the total too', async () => {
+    it('a page: the ids of the words (and of the words a prefix begins), then one statement that counts the total too', async () => {
       await request(test.http).get('/api/v1/search?q=doc').set(owner.auth).expect(200);
       const statements = afterAuth();
-      expect(statements).toHaveLength(1);
+      expect(statements).toHaveLength(2);
       expect(statements[0]).toMatch(
+        /^SELECT id, term FROM search_terms WHERE term (LIKE|GLOB) \?$/,
+      );
+      expect(statements[1]).toMatch(
         /^SELECT page\.total_count, .* FROM \(\s*SELECT COUNT\(\*\) OVER \(\) AS total_count/,
       );
       expect(log.transactions()).toBe(0);
     });
 
+    it('a word no document has: the ids alone', async () => {
+      await request(test.http).get('/api/v1/search?q=zzqx').set(owner.auth).expect(200);
+      expect(afterAuth()).toEqual([
+        expect.stringMatching(/^SELECT id, term FROM search_terms WHERE/),
+      ]);
+    });
+
     it('a page past the end counts on its own', async () => {
       await request(test.http).get('/api/v1/search?q=doc&page=99').set(owner.auth).expect(200);
       const statements = afterAuth();
-      expect(statements).toHaveLength(2);
-      expect(statements[1]).toMatch(/^SELECT COUNT\(\*\) AS n FROM \(SELECT me\.doc_id AS doc_id/);
+      expect(statements).toHaveLength(3);
+      expect(statements[2]).toMatch(/^SELECT COUNT\(\*\) AS n FROM \(SELECT me\.doc_id AS doc_id/);
     });
   });
 

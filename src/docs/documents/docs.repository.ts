@@ -81,8 +81,12 @@ export interface DocChanges {
   folder?: FolderFilter;
 }
 
-/** A document's terms as stored before an update, with its id and version. */
-type StoredDocTerms = DocTerms & { id: number; version: number };
+/** A document as an update finds it: its id, version and title terms. */
+interface DocBefore {
+  id: number;
+  version: number;
+  searchTitle: string | null;
+}
 
 const MEMBER_COLUMNS = `d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
@@ -230,11 +234,12 @@ RETURNING id, version`,
   existsOwned: 'SELECT 1 AS found FROM docs WHERE uuid = ? AND owner_id = ?',
 
   /**
-   * A document's stored search terms before an update changes them (the postings to take
-   * back); locked on MySQL, so that two updates of one document write their postings in turn.
+   * A document before an update changes its title or text: its id, version and title terms
+   * (see `writePostings`); locked on MySQL, so that two updates of one document write their
+   * postings in turn.
    */
   termsBeforeUpdate: (lock: boolean) =>
-    `SELECT id, version, search_title, search_body FROM docs WHERE uuid = ?${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT id, version, search_title FROM docs WHERE uuid = ?${lock ? ' FOR UPDATE' : ''}`,
 };
 
 /**
@@ -485,40 +490,41 @@ export class DocsRepository {
     return manager ? write(manager) : this.transactions.run(write);
   }
 
-  /** The document's terms before an update (none when there is no such document). */
-  private async termsBefore(manager: EntityManager, uuid: string): Promise<StoredDocTerms | null> {
-    const [row] = await this.sql.rows<{
-      id: number;
-      version: number;
-      search_title: string | null;
-      search_body: string | null;
-    }>(docsSql.termsBeforeUpdate(this.dialect === 'mysql'), [uuid], manager);
+  /** The document before an update (none when there is no such document). */
+  private async termsBefore(manager: EntityManager, uuid: string): Promise<DocBefore | null> {
+    const [row] = await this.sql.rows<{ id: number; version: number; search_title: string | null }>(
+      docsSql.termsBeforeUpdate(this.dialect === 'mysql'),
+      [uuid],
+      manager,
+    );
     if (!row) return null;
-    return {
-      id: Number(row.id),
-      version: Number(row.version),
-      searchTitle: row.search_title,
-      searchBody: row.search_body,
-    };
+    return { id: Number(row.id), version: Number(row.version), searchTitle: row.search_title };
   }
 
-  /** The postings that an update of the title or the text changed. */
+  /**
+   * The postings an update of the title or the text changed, from the document's postings
+   * before: a new text gives them all again (with the title's share), a new title alone shifts
+   * the title's share. The text's terms before are never read.
+   */
   private async writePostings(
     manager: EntityManager,
-    before: StoredDocTerms | null,
+    before: DocBefore | null,
     changes: DocChanges,
   ): Promise<void> {
     if (!before) return;
-    const after: DocTerms = {
-      searchTitle: changes.searchTitle ?? before.searchTitle,
-      searchBody: changes.searchBody ?? before.searchBody,
-    };
-    await this.postings.write(
-      manager,
-      before.id,
-      await this.postings.weightsOf(before, manager, false),
-      await this.postings.weightsOf(after, manager),
-    );
+    const stored = await this.postings.stored(manager, before.id);
+    const title = changes.searchTitle ?? before.searchTitle;
+    const after =
+      changes.searchBody !== undefined
+        ? await this.postings.weightsOf(
+            { searchTitle: title, searchBody: changes.searchBody },
+            manager,
+          )
+        : await this.postings.withNewTitle(manager, stored, {
+            before: before.searchTitle,
+            after: title ?? '',
+          });
+    await this.postings.write(manager, before.id, stored, after);
   }
 
   /**

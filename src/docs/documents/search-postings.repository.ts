@@ -48,9 +48,9 @@ JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j ON p.term_id = j.ter
 WHERE p.doc_id = ?`,
     sqlite: `DELETE FROM search_postings WHERE term_id IN (SELECT value FROM json_each(?)) AND doc_id = ?`,
   },
-  /** The stored terms of documents, to remove their postings. */
-  storedTerms: (count: number) =>
-    `SELECT id, search_title, search_body FROM docs WHERE id IN (${list(count)})`,
+  /** A document's postings (a range of the index, keyed by document first). */
+  ofDoc: 'SELECT term_id, weight FROM search_postings WHERE doc_id = ?',
+  removeDocs: (count: number) => `DELETE FROM search_postings WHERE doc_id IN (${list(count)})`,
 };
 
 /**
@@ -78,24 +78,51 @@ export class SearchPostingsRepository {
     await this.idsOf([...termWeights(terms.searchTitle, terms.searchBody).keys()], true);
   }
 
-  /**
-   * A document's weights by term id. Every term must be known (`addTerms`), unless `strict` is
-   * false (terms stored before: one no longer known has no postings to take back).
-   */
-  async weightsOf(
-    terms: DocTerms,
-    manager?: EntityManager,
-    strict = true,
-  ): Promise<Map<number, number>> {
+  /** A document's weights by term id; every term must be known (`addTerms`). */
+  async weightsOf(terms: DocTerms, manager?: EntityManager): Promise<Map<number, number>> {
     const weights = termWeights(terms.searchTitle, terms.searchBody);
     const ids = await this.idsOf([...weights.keys()], false, manager);
     const byId = new Map<number, number>();
     for (const [term, weight] of weights) {
       const id = ids.get(term);
-      if (id !== undefined) byId.set(id, weight);
-      else if (strict) throw new Error(`the search term ${term} was not added before the write`);
+      if (id === undefined)
+        throw new Error(`the search term ${term} was not added before the write`);
+      byId.set(id, weight);
     }
     return byId;
+  }
+
+  /** The postings a document has, as weights by term id. */
+  async stored(manager: EntityManager, docId: number): Promise<Map<number, number>> {
+    const rows = await this.sql.rows<{ term_id: number; weight: number }>(
+      searchPostingsSql.ofDoc,
+      [docId],
+      manager,
+    );
+    return new Map(rows.map((row) => [Number(row.term_id), Number(row.weight)]));
+  }
+
+  /**
+   * The weights after a new title, from those before and the title's terms before and after:
+   * the text's share stays as it was.
+   */
+  async withNewTitle(
+    manager: EntityManager,
+    before: Map<number, number>,
+    titles: { before: string | null; after: string },
+  ): Promise<Map<number, number>> {
+    const after = new Map(before);
+    const shift = async (title: string | null, sign: number) => {
+      const weights = await this.weightsOf({ searchTitle: title, searchBody: null }, manager);
+      for (const [id, weight] of weights) {
+        const sum = (after.get(id) ?? 0) + sign * weight;
+        if (sum > 0) after.set(id, sum);
+        else after.delete(id);
+      }
+    };
+    await shift(titles.before, -1);
+    await shift(titles.after, 1);
+    return after;
   }
 
   /** Writes what changed from `before` to `after` (weights by term id) for one document. */
@@ -125,22 +152,10 @@ export class SearchPostingsRepository {
     }
   }
 
-  /** Removes the postings of documents about to be deleted (read from their stored terms). */
+  /** Removes the postings of documents about to be deleted. */
   async removeDocs(manager: EntityManager, docIds: number[]): Promise<void> {
     if (docIds.length === 0) return;
-    const docs = await this.sql.rows<{
-      id: number;
-      search_title: string | null;
-      search_body: string | null;
-    }>(searchPostingsSql.storedTerms(docIds.length), docIds, manager);
-    for (const doc of docs) {
-      const before = await this.weightsOf(
-        { searchTitle: doc.search_title, searchBody: doc.search_body },
-        manager,
-        false,
-      );
-      await this.write(manager, Number(doc.id), before, new Map());
-    }
+    await this.sql.run(searchPostingsSql.removeDocs(docIds.length), docIds, manager);
   }
 
   /**
