@@ -18,6 +18,6 @@ export function toSearchResult(
     role: row.role,
     updated_at: toIsoTimestamp(row.updated_at),
     version: Number(row.version),
-    snippet: snippetOfHtml(row.html, query),
+    snippet: snippetOfHtml(row.html, query, row.textMatches),
   };
 }

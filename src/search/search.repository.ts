@@ -29,7 +29,15 @@ export interface SearchRow {
   version: number;
   html: string;
   role: Role;
+  /** Whether the text (not only the title) has a word the query matches. */
+  textMatches: boolean;
 }
+
+/** A page's row as the statement gives it. */
+type PageRow = Omit<SearchRow, 'textMatches'> & {
+  search_title: string | null;
+  query_weight: number | string | null;
+};
 
 /** A statement and its parameters, in the order they appear. */
 interface Statement {
@@ -154,11 +162,15 @@ export const searchSql = {
 
   /**
    * One page of matches, best first (then most recently updated), each with the total: the
-   * page and its total are one moment of the index.
+   * page and its total are one moment of the index. Each row also has its title's terms and
+   * the weight of the query's terms (`termCount` ids, the first parameters) in it: whether its
+   * text has a match follows (see `SearchRepository.page`).
    */
-  page: (matches: string) => `SELECT page.total_count, d.uuid AS uuid, d.title AS title,
-  d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at, d.version AS version,
-  d.html AS html, page.role AS role
+  page: (matches: string, termCount: number) => `SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (${Array(termCount).fill('?').join(', ')})) AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (${matches}) found
@@ -259,14 +271,20 @@ export class SearchRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: SearchRow[]; totalCount: number }> {
-    const clauses = await this.resolveTerms(query);
-    if (clauses === null) return { rows: [], totalCount: 0 };
-    const matches = searchSql.matches(this.dialect, userId, clauses, scope);
-    const rows = await this.sql.rows<SearchRow>(searchSql.page(matches.sql), [
+    const resolved = await this.resolveTerms(query);
+    if (resolved === null) return { rows: [], totalCount: 0 };
+    const matches = searchSql.matches(this.dialect, userId, resolved.clauses, scope);
+    const termIds = paddedIds([...resolved.terms.values()]);
+    const found = await this.sql.rows<PageRow>(searchSql.page(matches.sql, termIds.length), [
+      ...termIds,
       ...matches.parameters,
       limit,
       offset,
     ]);
+    const rows = found.map(({ search_title, query_weight, ...row }) => ({
+      ...row,
+      textMatches: Number(query_weight) > titleWeight(search_title, resolved.terms),
+    }));
     if (rows.length > 0) return { rows, totalCount: Number(rows[0].total_count) };
     if (offset === 0) return { rows, totalCount: 0 };
     const [counted] = await this.sql.rows<{ n: number | string }>(
@@ -277,10 +295,13 @@ export class SearchRepository {
   }
 
   /**
-   * The ids of the terms each clause matches, read first (one statement); null when a clause
-   * matches no term of any document, so nothing matches.
+   * The ids of the terms each clause matches, read first (one statement), and every term the
+   * query matches by its id; null when a clause matches no term of any document, so nothing
+   * matches.
    */
-  private async resolveTerms(query: SearchQuery): Promise<ResolvedClause[] | null> {
+  private async resolveTerms(
+    query: SearchQuery,
+  ): Promise<{ clauses: ResolvedClause[]; terms: Map<string, number> } | null> {
     const statement = searchSql.terms(this.dialect, query);
     const rows = await this.sql.rows<{ id: number; term: string }>(
       statement.sql,
@@ -295,6 +316,17 @@ export class SearchRepository {
       if (found.length === 0 || found.some((id) => id === undefined)) return null;
       clauses.push({ ...clause, ids: found as number[] });
     }
-    return clauses;
+    return { clauses, terms: ids };
   }
+}
+
+/**
+ * The weight the query's terms have in a title (`TITLE_WEIGHT` per occurrence): when a
+ * document's weight of them is no more, its text has none of them, and its snippet is the
+ * text's beginning without reading further.
+ */
+function titleWeight(searchTitle: string | null, terms: Map<string, number>): number {
+  let weight = 0;
+  for (const term of (searchTitle ?? '').split(' ')) if (terms.has(term)) weight += TITLE_WEIGHT;
+  return weight;
 }

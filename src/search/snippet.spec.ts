@@ -79,4 +79,17 @@ describe('snippetOfHtml', () => {
     expect(snippet).toContain('<mark>needle</mark>');
     expect(snippet.endsWith('…')).toBe(false);
   });
+
+  it.each([
+    ['a long text', html(-1)],
+    ['a text of 200 characters', `<p>${'x'.repeat(199)}.</p>`],
+    ['a short text', '<p>short</p>'],
+    ['no text', ''],
+  ])(
+    'only the title matches (%s): the beginning read alone, as from the whole text',
+    (_name, document) => {
+      const query = parseSearchQuery('absent');
+      expect(snippetOfHtml(document, query, false)).toBe(buildSnippet(textOfHtml(document), query));
+    },
+  );
 });

@@ -27,9 +27,14 @@ export function escapeHtml(text: string): string {
 
 /**
  * The snippet of a document's HTML (`buildSnippet` of its text), reading the HTML only as far
- * as the snippet needs: to the first match and 200 characters beyond it.
+ * as the snippet needs: to the first match and 200 characters beyond it, or, when the caller
+ * knows the text has no match (`textMatches` false: only the title matched), to 200 characters.
  */
-export function snippetOfHtml(html: string, query: SearchQuery): string {
+export function snippetOfHtml(html: string, query: SearchQuery, textMatches = true): string {
+  if (!textMatches) {
+    const text = textOfHtmlUntil(html, (read) => read.length > SNIPPET_LENGTH);
+    return snippetAround(text, query, undefined);
+  }
   let found: FoundWord | undefined;
   let searchedTo = 0;
   const text = textOfHtmlUntil(html, (read) => {
