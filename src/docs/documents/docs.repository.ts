@@ -81,13 +81,6 @@ export interface DocChanges {
   folder?: FolderFilter;
 }
 
-/** A document as an update finds it: its id, version and title terms. */
-interface DocBefore {
-  id: number;
-  version: number;
-  searchTitle: string | null;
-}
-
 const MEMBER_COLUMNS = `d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
@@ -234,12 +227,10 @@ RETURNING id, version`,
   existsOwned: 'SELECT 1 AS found FROM docs WHERE uuid = ? AND owner_id = ?',
 
   /**
-   * A document before an update changes its title or text: its id, version and title terms
-   * (see `writePostings`); locked on MySQL, so that two updates of one document write their
-   * postings in turn.
+   * A document's search terms as an update left them (read in its transaction, after it):
+   * the postings are made from them.
    */
-  termsBeforeUpdate: (lock: boolean) =>
-    `SELECT id, version, search_title FROM docs WHERE uuid = ?${lock ? ' FOR UPDATE' : ''}`,
+  termsAfterUpdate: 'SELECT id, version, search_title, search_body FROM docs WHERE uuid = ?',
 };
 
 /**
@@ -457,14 +448,10 @@ export class DocsRepository {
       const sql = docsSql.updateMysql(fields, versions.length);
       const parameters = [userId, ...values, timestamp, userId, timestamp, uuid, ...versions];
       const write = async (connection: EntityManager) => {
-        const before = termsChange ? await this.termsBefore(connection, uuid) : undefined;
         const result = await this.sql.run(sql, parameters, connection);
         if (result.affected === 0) return null;
-        // The row was locked when read: the update took it one version on.
-        if (before) {
-          await this.writePostings(connection, before, changes);
-          return before.version + 1;
-        }
+        // The update holds the row: its terms and postings are read and written in turn.
+        if (termsChange) return (await this.writePostings(connection, uuid)).version;
         const [row] = await this.sql.rows<{ version: number | string }>(
           docsSql.newVersion,
           [],
@@ -476,7 +463,6 @@ export class DocsRepository {
       return termsChange ? this.transactions.run(write) : this.transactions.oneConnection(write);
     }
     const write = async (transaction: EntityManager) => {
-      const before = termsChange ? await this.termsBefore(transaction, uuid) : undefined;
       const [updated] = await this.sql.rows<{ id: number; version: number }>(
         docsSql.updateSqlite(fields, versions.length),
         [...values, timestamp, userId, uuid, userId, ...versions],
@@ -484,47 +470,35 @@ export class DocsRepository {
       );
       if (!updated) return null;
       await this.sql.run(docsSql.copyUpdatedAt, [timestamp, updated.id], transaction);
-      if (before) await this.writePostings(transaction, before, changes);
+      if (termsChange) await this.writePostings(transaction, uuid);
       return Number(updated.version);
     };
     return manager ? write(manager) : this.transactions.run(write);
   }
 
-  /** The document before an update (none when there is no such document). */
-  private async termsBefore(manager: EntityManager, uuid: string): Promise<DocBefore | null> {
-    const [row] = await this.sql.rows<{ id: number; version: number; search_title: string | null }>(
-      docsSql.termsBeforeUpdate(this.dialect === 'mysql'),
-      [uuid],
-      manager,
-    );
-    if (!row) return null;
-    return { id: Number(row.id), version: Number(row.version), searchTitle: row.search_title };
-  }
-
   /**
-   * The postings an update of the title or the text changed, from the document's postings
-   * before: a new text gives them all again (with the title's share), a new title alone shifts
-   * the title's share. The text's terms before are never read.
+   * After an update of the title or the text (in its transaction): the postings that changed,
+   * from the document's terms as the update left them and the postings it had. Returns the
+   * document's new version.
    */
-  private async writePostings(
-    manager: EntityManager,
-    before: DocBefore | null,
-    changes: DocChanges,
-  ): Promise<void> {
-    if (!before) return;
-    const stored = await this.postings.stored(manager, before.id);
-    const title = changes.searchTitle ?? before.searchTitle;
-    const after =
-      changes.searchBody !== undefined
-        ? await this.postings.weightsOf(
-            { searchTitle: title, searchBody: changes.searchBody },
-            manager,
-          )
-        : await this.postings.withNewTitle(manager, stored, {
-            before: before.searchTitle,
-            after: title ?? '',
-          });
-    await this.postings.write(manager, before.id, stored, after);
+  private async writePostings(manager: EntityManager, uuid: string): Promise<{ version: number }> {
+    const [doc] = await this.sql.rows<{
+      id: number;
+      version: number;
+      search_title: string | null;
+      search_body: string | null;
+    }>(docsSql.termsAfterUpdate, [uuid], manager);
+    const id = Number(doc.id);
+    await this.postings.write(
+      manager,
+      id,
+      await this.postings.stored(manager, id),
+      await this.postings.weightsOf(
+        { searchTitle: doc.search_title, searchBody: doc.search_body },
+        manager,
+      ),
+    );
+    return { version: Number(doc.version) };
   }
 
   /**

@@ -102,29 +102,6 @@ export class SearchPostingsRepository {
     return new Map(rows.map((row) => [Number(row.term_id), Number(row.weight)]));
   }
 
-  /**
-   * The weights after a new title, from those before and the title's terms before and after:
-   * the text's share stays as it was.
-   */
-  async withNewTitle(
-    manager: EntityManager,
-    before: Map<number, number>,
-    titles: { before: string | null; after: string },
-  ): Promise<Map<number, number>> {
-    const after = new Map(before);
-    const shift = async (title: string | null, sign: number) => {
-      const weights = await this.weightsOf({ searchTitle: title, searchBody: null }, manager);
-      for (const [id, weight] of weights) {
-        const sum = (after.get(id) ?? 0) + sign * weight;
-        if (sum > 0) after.set(id, sum);
-        else after.delete(id);
-      }
-    };
-    await shift(titles.before, -1);
-    await shift(titles.after, 1);
-    return after;
-  }
-
   /** Writes what changed from `before` to `after` (weights by term id) for one document. */
   async write(
     manager: EntityManager,
