@@ -39,16 +39,26 @@ function termWeights(title: string | null, body: string | null): Map<string, num
 
 const placeholders = (count: number, row: string) => Array(count).fill(row).join(', ');
 
+/** Documents between two lines of progress. */
+const PROGRESS_EVERY = 10_000;
+
 /**
  * Fills `search_terms` and `search_postings` from every document's stored terms, a batch of
- * documents at a time, calling `progress` after each batch with how many are done of how many.
+ * documents at a time, calling `log` with the progress every 10,000 documents and at the end.
  * Returns how many documents it indexed.
  */
 export async function buildPostings(
   query: RunQuery,
   dialect: 'mysql' | 'sqlite',
-  progress: (done: number, total: number) => void,
+  log: (message: string) => void,
 ): Promise<number> {
+  const started = Date.now();
+  const progress = (done: number, total: number) => {
+    if (done % PROGRESS_EVERY < BATCH || done === total) {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      log(`search index: ${done} of ${total} documents (${seconds} s)`);
+    }
+  };
   const [{ n }] = (await query('SELECT COUNT(*) AS n FROM docs', [])) as { n: number | string }[];
   const total = Number(n);
   const ignore = dialect === 'mysql' ? 'INSERT IGNORE' : 'INSERT OR IGNORE';

@@ -24,17 +24,10 @@ export class SearchPostings1795740000000 implements MigrationInterface {
       'CREATE TABLE `search_postings` (`doc_id` int NOT NULL, `term_id` int NOT NULL, `weight` int NOT NULL, PRIMARY KEY (`doc_id`, `term_id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci',
     );
     const logger = new Logger('Migration');
-    const started = Date.now();
     await buildPostings(
       (sql, parameters) => queryRunner.query(sql, parameters),
       'mysql',
-      (done, total) => {
-        if (done % 10_000 < 500 || done === total) {
-          logger.log(
-            `search index: ${done} of ${total} documents (${Math.round((Date.now() - started) / 1000)} s)`,
-          );
-        }
-      },
+      (message) => logger.log(message),
     );
     await queryRunner.query('DROP INDEX `FT_docs_search` ON `docs`');
   }

@@ -31,17 +31,10 @@ export class SearchPostings1795740000000 implements MigrationInterface {
       `CREATE TABLE "search_postings" ("doc_id" integer NOT NULL, "term_id" integer NOT NULL, "weight" integer NOT NULL, PRIMARY KEY ("doc_id", "term_id")) WITHOUT ROWID`,
     );
     const logger = new Logger('Migration');
-    const started = Date.now();
     await buildPostings(
       (sql, parameters) => queryRunner.query(sql, parameters),
       'sqlite',
-      (done, total) => {
-        if (done % 10_000 < 500 || done === total) {
-          logger.log(
-            `search index: ${done} of ${total} documents (${Math.round((Date.now() - started) / 1000)} s)`,
-          );
-        }
-      },
+      (message) => logger.log(message),
     );
     await queryRunner.query(`DROP TRIGGER "TRG_docs_search_update"`);
     await queryRunner.query(`DROP TRIGGER "TRG_docs_search_delete"`);
