@@ -38,15 +38,26 @@ export function textOfHtmlUntil(html: string, enough: (text: string) => boolean)
   if (!MARKUP.test(html)) return html.replace(WHITESPACE_RUN, ' ').trim();
   const parts: string[] = [];
   const parser = textParser(parts);
+  // The text read so far, whitespace runs made one space, its start trimmed; each kilobyte's
+  // parts are added to it once (not the whole text joined again after each kilobyte).
+  let read = '';
+  const take = () => {
+    let added = parts.join('').replace(WHITESPACE_RUN, ' ');
+    parts.length = 0;
+    // A run of whitespace across two kilobytes is one space.
+    if (added.startsWith(' ') && (read === '' || read.endsWith(' '))) added = added.slice(1);
+    read += added;
+  };
   let at = 0;
   for (; at + CHUNK_LENGTH < html.length; at += CHUNK_LENGTH) {
     parser.write(html.slice(at, at + CHUNK_LENGTH));
-    const read = parts.join('').replace(WHITESPACE_RUN, ' ').trimStart();
+    take();
     const whole = read.slice(0, Math.max(0, read.lastIndexOf(' ')));
     if (enough(whole)) return whole;
   }
   parser.end(html.slice(at));
-  return parts.join('').replace(WHITESPACE_RUN, ' ').trim();
+  take();
+  return read.trimEnd();
 }
 
 /** A parser that pushes the visible text of what it is given onto `parts`. */
