@@ -4,7 +4,7 @@ const DEFAULTS: AppConfig = {
   host: '0.0.0.0',
   port: 3000,
   workers: 1,
-  database: { kind: 'sqlite', path: './data/docs.sqlite' },
+  database: { kind: 'sqlite', path: './data/docs.sqlite', cacheMb: 128 },
   seedDemoUser: true,
   logLevel: 'log',
   databaseTimeouts: { connectMs: 5000, queryMs: 10_000 },
@@ -50,7 +50,7 @@ describe('parseEnvironment', () => {
       expect(parseEnvironment({ HOST: '127.0.0.1', SQLITE_PATH: '/tmp/docs.db' })).toEqual({
         ...DEFAULTS,
         host: '127.0.0.1',
-        database: { kind: 'sqlite', path: '/tmp/docs.db' },
+        database: { kind: 'sqlite', path: '/tmp/docs.db', cacheMb: 128 },
       });
     });
   });

@@ -4,7 +4,7 @@ import { createConnection, RowDataPacket } from 'mysql2/promise';
 import { DataSourceOptions } from 'typeorm';
 import { mysqlMigrations } from '../../migrations/mysql';
 import { sqliteMigrations } from '../../migrations/sqlite';
-import { DatabaseConnection, DatabaseTimeouts } from './database.config';
+import { DatabaseConnection, DatabaseTimeouts, DEFAULT_SQLITE_CACHE_MB } from './database.config';
 import { DatabaseLogger } from './database-logger';
 import { GALERA_SESSION_SETUP, mysqlDriverWithSessionSetup } from './galera';
 
@@ -68,6 +68,10 @@ export function dataSourceOptions(
     enableWAL: true,
     timeout: 5000,
     migrations: sqliteMigrations,
+    // A negative cache_size is in KiB. Pages are taken as they are read, up to that.
+    prepareDatabase: (db: { pragma(source: string): unknown }) => {
+      db.pragma(`cache_size = -${(config.cacheMb ?? DEFAULT_SQLITE_CACHE_MB) * 1024}`);
+    },
   };
 }
 

@@ -59,6 +59,33 @@ describe('readDatabaseConfig', () => {
     });
   });
 
+  describe('SQLITE_CACHE_MB', () => {
+    it('is 128 MiB unless set', () => {
+      expect(readDatabaseConfig({ SQLITE_PATH: './x.sqlite' }).connection).toEqual({
+        kind: 'sqlite',
+        path: './x.sqlite',
+        cacheMb: 128,
+      });
+      expect(readDatabaseConfig({ SQLITE_CACHE_MB: ' 512 ' }).connection).toEqual({
+        kind: 'sqlite',
+        path: './data/docs.sqlite',
+        cacheMb: 512,
+      });
+    });
+
+    it.each(['0', '65537', '1.5', 'lots'])(
+      'rejects SQLITE_CACHE_MB=%s naming the variable',
+      (value) => {
+        const shown = /^\d+$/.test(value) ? value : `"${value}"`;
+        expectConfigError(
+          readDatabaseConfig,
+          { SQLITE_CACHE_MB: value },
+          `Invalid configuration: SQLITE_CACHE_MB must be an integer between 1 and 65536 (got ${shown})`,
+        );
+      },
+    );
+  });
+
   describe('timeouts', () => {
     it.each([
       [
