@@ -33,6 +33,9 @@ export const MYSQL_COLLATION = 'utf8mb4_unicode_ci';
 export const MYSQL_SESSION_SETUP = [
   `SET NAMES utf8mb4 COLLATE ${MYSQL_COLLATION}`,
   'SET SESSION max_sort_length = 16384',
+  // Every write transaction is READ COMMITTED (see TransactionRunner); set once per session, it
+  // saves each one a statement (a round trip) of its own.
+  'SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED',
 ];
 
 /** TypeORM options for either database. Schema changes come from migrations only. */

@@ -42,7 +42,7 @@ describe('retryConflicts', () => {
 });
 
 describe('TransactionRunner', () => {
-  it('runs a MySQL transaction again after a conflict, at READ COMMITTED', async () => {
+  it('runs a MySQL transaction again after a conflict', async () => {
     const transaction = jest
       .fn()
       .mockRejectedValueOnce(conflict())
@@ -51,7 +51,6 @@ describe('TransactionRunner', () => {
     const runner = runnerOn('mariadb', transaction);
     await expect(runner.run(() => Promise.resolve('work'))).resolves.toBe('done');
     expect(transaction).toHaveBeenCalledTimes(3);
-    expect(transaction.mock.calls[0][0]).toBe('READ COMMITTED');
   });
 
   it('gives up on a transaction that keeps conflicting, and at once on other errors', async () => {

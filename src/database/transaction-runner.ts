@@ -52,7 +52,8 @@ export class TransactionRunner {
     if (this.dataSource.options.type === 'better-sqlite3') {
       return this.sqliteTurn.take(() => this.dataSource.transaction(work));
     }
-    return retryConflicts(() => this.dataSource.transaction('READ COMMITTED', work));
+    // READ COMMITTED: every MySQL session's level (MYSQL_SESSION_SETUP).
+    return retryConflicts(() => this.dataSource.transaction(work));
   }
 
   /**
