@@ -9,7 +9,7 @@ export type DatabaseConnection =
 
 /**
  * SQLite's page cache, in MiB (SQLite's own default is 2). A search reads the postings of every
- * document of the caller: a member of 10,000 documents reads about 100 MB of pages, which a
+ * document of the caller: a member of 10,000 documents reads 40 to 80 MB of pages, which a
  * small cache reads again from the file on every search (see docs/operations.md).
  */
 export const DEFAULT_SQLITE_CACHE_MB = 128;
