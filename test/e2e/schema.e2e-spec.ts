@@ -65,5 +65,11 @@ describe(`database schema and health (${databaseKind})`, () => {
       expect(rows.length).toBe(17);
       for (const row of rows) expect(row.TABLE_COLLATION).toBe('utf8mb4_unicode_ci');
     });
+  } else {
+    it("gives the service's SQLite connection a page cache of 128 MiB (SQLITE_CACHE_MB unset)", async () => {
+      expect(await test.dataSource.query('PRAGMA cache_size')).toEqual([
+        { cache_size: -128 * 1024 },
+      ]);
+    });
   }
 });
