@@ -115,6 +115,12 @@ module.exports = async () => {
   });
   return {
     testTimeout: 30000,
+    // Two suites at a time, whatever the cores (Jest would take one on a two-core machine): the
+    // e2e suites mostly wait on a database, a child process or a timer, so a second worker
+    // nearly halves the run (e2e-sqlite 253 -> 151 s on two cores), and the timing-bound suites
+    // (event loop, deadlines, shutdown) were measured to hold with one neighbour. Override with
+    // --maxWorkers.
+    maxWorkers: 2,
     projects: [
       {
         ...shared,
