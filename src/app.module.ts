@@ -12,6 +12,7 @@ import { serverConfig } from './config/server.config';
 import { DatabaseModule } from './database/database.module';
 import { DocsModule } from './docs/docs.module';
 import { FoldersModule } from './folders/folders.module';
+import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
@@ -38,6 +39,7 @@ export const coreImports = [
     UsersModule,
     AuthModule,
     FoldersModule,
+    GroupsModule,
     DocsModule,
     SearchModule,
     WebhooksModule,

@@ -16,6 +16,9 @@ import { parseEnvironment } from './settings';
 import { TOKEN_SCOPES } from './common/decorators/required-scope.decorator';
 import { toTokenRecord } from './auth/token.mapper';
 import { CreateUserDto } from './users/dto/create-user.dto';
+import { AddGroupMemberDto } from './groups/dto/add-group-member.dto';
+import { CreateGroupDto } from './groups/dto/create-group.dto';
+import { GroupsService } from './groups/groups.service';
 import { toUserRecord } from './users/user.mapper';
 import { UsersService } from './users/users.service';
 
@@ -48,7 +51,9 @@ function positiveInteger(value: string): number {
 }
 
 const program = new Command('cli')
-  .description('Manage users, API tokens, the trash and the search index of the document service')
+  .description(
+    'Manage users, API tokens, groups, the trash and the search index of the document service',
+  )
   .showHelpAfterError();
 
 const users = program.command('users').description('manage users');
@@ -137,6 +142,38 @@ tokens
     withServices(async (app) => {
       await app.get(ApiTokensService).revoke(options.token);
       process.stdout.write('Token revoked.\n');
+    }),
+  );
+
+const groups = program.command('groups').description('manage groups of users');
+groups
+  .command('create')
+  .description('create a group with its first manager and print it as JSON')
+  .requiredOption('--name <name>', 'the group name (unique, ignoring letter case)')
+  .requiredOption('--manager <email>', 'e-mail address of its first manager')
+  .option('--description <text>', 'what the group is for')
+  .action((options: { name: string; manager: string; description?: string }) =>
+    withServices(async (app) => {
+      const input = validateInput(CreateGroupDto, {
+        name: options.name,
+        description: options.description,
+      });
+      printJson(await app.get(GroupsService).createWithManager(options.manager, input));
+    }),
+  );
+groups
+  .command('add')
+  .description(
+    'add a user to a group, or change their role there; prints the membership as JSON (no manager is asked)',
+  )
+  .requiredOption('--group <name>', 'the group name (any letter case)')
+  .requiredOption('--email <email>', 'e-mail address of the user')
+  .option('--role <role>', 'member or manager', 'member')
+  .action((options: { group: string; email: string; role: string }) =>
+    withServices(async (app) => {
+      const input = validateInput(AddGroupMemberDto, { email: options.email, role: options.role });
+      const { member } = await app.get(GroupsService).addMemberByName(options.group, input);
+      printJson(member);
     }),
   );
 

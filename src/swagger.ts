@@ -29,6 +29,7 @@ export function buildOpenApiDocument(app: INestApplication) {
     .addTag('search', 'Find documents by the words in their title and text, in any language')
     .addTag('webhooks', 'Signed events sent to your URL when documents change')
     .addTag('folders', 'The folders documents live in (`~/a/b`)')
+    .addTag('groups', 'Named sets of users, changed by their managers')
     .addTag('health', 'Liveness of the service and its database')
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', bearerFormat: 'dms_<43 characters>' },

@@ -11,6 +11,7 @@ import { SearchTitleIndexDropped1795710000000 } from './1795710000000-SearchTitl
 import { Webhooks1795720000000 } from './1795720000000-Webhooks';
 import { TextInOneCollation1795730000000 } from './1795730000000-TextInOneCollation';
 import { SearchPostings1795740000000 } from './1795740000000-SearchPostings';
+import { Groups1795750000000 } from './1795750000000-Groups';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
@@ -27,4 +28,5 @@ export const mysqlMigrations = [
   Webhooks1795720000000,
   TextInOneCollation1795730000000,
   SearchPostings1795740000000,
+  Groups1795750000000,
 ];

@@ -9,6 +9,7 @@ import { Trash1795601573148 } from './1795601573148-Trash';
 import { Search1795700000000 } from './1795700000000-Search';
 import { Webhooks1795720000000 } from './1795720000000-Webhooks';
 import { SearchPostings1795740000000 } from './1795740000000-SearchPostings';
+import { Groups1795750000000 } from './1795750000000-Groups';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -23,4 +24,5 @@ export const sqliteMigrations = [
   Search1795700000000,
   Webhooks1795720000000,
   SearchPostings1795740000000,
+  Groups1795750000000,
 ];

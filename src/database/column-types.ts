@@ -17,3 +17,14 @@ export const timestampColumn = (name: string, nullable = false): ColumnOptions =
   precision: 3,
   nullable,
 });
+
+/**
+ * A string ordered and compared by code point, the same on both databases: `utf8mb4_bin` on
+ * MySQL (the tables' own collation ignores case and accents), SQLite's default `BINARY`.
+ */
+export const codePointOrderedColumn = (name: string, length: number): ColumnOptions => ({
+  name,
+  type: 'varchar',
+  length,
+  ...(onMysql ? { charset: 'utf8mb4', collation: 'utf8mb4_bin' } : {}),
+});

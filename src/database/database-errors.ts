@@ -86,3 +86,14 @@ export class WriteConflict extends ServiceUnavailable {
     this.cause = cause;
   }
 }
+
+/** Whether a write broke a unique index (MySQL ER_DUP_ENTRY, SQLite's UNIQUE constraint). */
+export function isUniqueViolation(error: unknown): boolean {
+  return driverErrors(error).some(
+    (candidate) =>
+      candidate.code === 'ER_DUP_ENTRY' ||
+      candidate.errno === 1062 ||
+      candidate.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+      candidate.code === 'SQLITE_CONSTRAINT_PRIMARYKEY',
+  );
+}

@@ -12,9 +12,10 @@ import { TrashService } from '../../src/docs/trash/trash.service';
 import { SearchService } from '../../src/search/search.service';
 import { WebhooksService } from '../../src/webhooks/webhooks.service';
 import { FoldersService } from '../../src/folders/folders.service';
+import { GroupsService } from '../../src/groups/groups.service';
 import { hashIdempotencyKey } from '../../src/idempotency/idempotency-key';
 import { requestFingerprint } from '../../src/idempotency/request-fingerprint';
-import { givenDoc, givenSharedDoc, givenUser, TestUser } from '../support/builders';
+import { givenDoc, givenGroup, givenSharedDoc, givenUser, TestUser } from '../support/builders';
 import {
   ContractChecker,
   documentedResponses,
@@ -40,6 +41,10 @@ const WEBHOOK = '/api/v1/webhooks/{id}';
 const WEBHOOK_DELIVERIES = '/api/v1/webhooks/{id}/deliveries';
 /** A public address written out: the target guard needs no DNS for it (nothing is sent). */
 const WEBHOOK_TARGET = { url: 'https://93.184.216.34/hook', events: ['document.created'] };
+const GROUPS = '/api/v1/groups';
+const GROUP = '/api/v1/groups/{id}';
+const GROUP_MEMBERS = '/api/v1/groups/{id}/members';
+const GROUP_MEMBER = '/api/v1/groups/{id}/members/{user_id}';
 const HEALTH = '/health';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
 const OVERSIZED = { title: 'Big', html: 'x'.repeat(5 * 1024 * 1024 + 1) };
@@ -864,6 +869,212 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     });
   });
 
+  describe('groups', () => {
+    /** A group `user` manages, with `member` in it. */
+    let group: string;
+    let member: TestUser;
+    const groups = () => test.app.get(GroupsService);
+
+    beforeAll(async () => {
+      member = await givenUser(test);
+      group = String(await givenGroup(test, user, [member]));
+    });
+
+    describe('createGroup', () => {
+      it('201 with the documented example body, 409 for it again', async () => {
+        const body = exampleBody('CreateGroupDto');
+        expect((await call('post', GROUPS, { body })).status).toBe(201);
+        expect((await call('post', GROUPS, { body })).status).toBe(409);
+      });
+
+      it('400 for an empty name, 401 without a token, 403 with a read-only token', async () => {
+        expect((await call('post', GROUPS, { body: { name: ' ' } })).status).toBe(400);
+        const body = { name: 'Tokenless' };
+        expect((await call('post', GROUPS, { token: null, body })).status).toBe(401);
+        expectInsufficientScope(await call('post', GROUPS, { token: readOnly, body }));
+      });
+
+      it('413 for a body over 5 MiB, 415 for one that is not UTF-8', async () => {
+        expect((await call('post', GROUPS, { body: OVERSIZED })).status).toBe(413);
+        const headers = { 'Content-Type': 'application/json; charset=utf-16' };
+        const body = JSON.stringify({ name: 'Wide' });
+        expect((await call('post', GROUPS, { body, headers })).status).toBe(415);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(groups(), 'create');
+        expect((await call('post', GROUPS, { body: { name: 'Failing' } })).status).toBe(500);
+      });
+    });
+
+    describe('listGroups', () => {
+      it('200 with the groups, 400 for per_page above its maximum, 401 without a token', async () => {
+        expect((await call('get', GROUPS)).status).toBe(200);
+        expect((await call('get', GROUPS, { query: '?per_page=101' })).status).toBe(400);
+        expect((await call('get', GROUPS, { token: null })).status).toBe(401);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(groups(), 'list');
+        expect((await call('get', GROUPS)).status).toBe(500);
+      });
+    });
+
+    describe('getGroup', () => {
+      it('200 for a member, 400 for a malformed id, 401 without a token, 404 for others', async () => {
+        expect((await call('get', GROUP, { id: group, token: member.token })).status).toBe(200);
+        expect((await call('get', GROUP, { id: 'x' })).status).toBe(400);
+        expect((await call('get', GROUP, { id: group, token: null })).status).toBe(401);
+        expect((await call('get', GROUP, { id: group, token: other.token })).status).toBe(404);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(groups(), 'get');
+        expect((await call('get', GROUP, { id: group })).status).toBe(500);
+      });
+    });
+
+    describe('updateGroup', () => {
+      it('200 with the documented example body; 409 for a name taken', async () => {
+        const target = String(await givenGroup(test, user));
+        const body = exampleBody('UpdateGroupDto');
+        expect((await call('patch', GROUP, { id: target, body })).status).toBe(200);
+        const clash = { name: (body as { name: string }).name.toUpperCase() };
+        expect((await call('patch', GROUP, { id: group, body: clash })).status).toBe(409);
+      });
+
+      it('400, 401, 403 (a member; a read-only token), 404', async () => {
+        const body = { description: 'x' };
+        expect((await call('patch', GROUP, { id: group, body: {} })).status).toBe(400);
+        expect((await call('patch', GROUP, { id: group, token: null, body })).status).toBe(401);
+        const byMember = { id: group, token: member.token, body };
+        expect((await call('patch', GROUP, byMember)).status).toBe(403);
+        expectInsufficientScope(await call('patch', GROUP, { id: group, token: readOnly, body }));
+        const byOther = { id: group, token: other.token, body };
+        expect((await call('patch', GROUP, byOther)).status).toBe(404);
+      });
+
+      it('413 for a body over 5 MiB, 415 for one that is not UTF-8', async () => {
+        expect((await call('patch', GROUP, { id: group, body: OVERSIZED })).status).toBe(413);
+        const headers = { 'Content-Type': 'application/json; charset=utf-16' };
+        const body = JSON.stringify({ description: 'x' });
+        expect((await call('patch', GROUP, { id: group, body, headers })).status).toBe(415);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(groups(), 'update');
+        const body = { description: 'x' };
+        expect((await call('patch', GROUP, { id: group, body })).status).toBe(500);
+      });
+    });
+
+    describe('deleteGroup', () => {
+      it('204 for a manager; 400, 401, 403 (a member; a read-only token), 404', async () => {
+        const target = String(await givenGroup(test, user, [member]));
+        expect((await call('delete', GROUP, { id: 'x' })).status).toBe(400);
+        expect((await call('delete', GROUP, { id: target, token: null })).status).toBe(401);
+        expect((await call('delete', GROUP, { id: target, token: member.token })).status).toBe(403);
+        expectInsufficientScope(await call('delete', GROUP, { id: target, token: readOnly }));
+        expect((await call('delete', GROUP, { id: target, token: other.token })).status).toBe(404);
+        expect((await call('delete', GROUP, { id: target })).status).toBe(204);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(groups(), 'delete');
+        expect((await call('delete', GROUP, { id: group })).status).toBe(500);
+      });
+    });
+
+    describe('listGroupMembers', () => {
+      it('200, 400 for per_page above its maximum, 401 without a token, 404 for others', async () => {
+        expect((await call('get', GROUP_MEMBERS, { id: group })).status).toBe(200);
+        const tooMany = { id: group, query: '?per_page=101' };
+        expect((await call('get', GROUP_MEMBERS, tooMany)).status).toBe(400);
+        expect((await call('get', GROUP_MEMBERS, { id: group, token: null })).status).toBe(401);
+        const byOther = { id: group, token: other.token };
+        expect((await call('get', GROUP_MEMBERS, byOther)).status).toBe(404);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(groups(), 'members');
+        expect((await call('get', GROUP_MEMBERS, { id: group })).status).toBe(500);
+      });
+    });
+
+    describe('addGroupMember', () => {
+      it('201 with the documented example body (for its user), then 200 for a new role', async () => {
+        const guest = await givenUser(test);
+        const body = { ...exampleBody('AddGroupMemberDto'), email: guest.email };
+        expect((await call('post', GROUP_MEMBERS, { id: group, body })).status).toBe(201);
+        const again = { email: guest.email, role: 'manager' };
+        expect((await call('post', GROUP_MEMBERS, { id: group, body: again })).status).toBe(200);
+        const back = { email: guest.email, role: 'member' };
+        expect((await call('post', GROUP_MEMBERS, { id: group, body: back })).status).toBe(200);
+      });
+
+      it('400, 401, 403 (a member; a read-only token), 404 (no such user; not a member)', async () => {
+        const body = { email: other.email };
+        const badRole = { id: group, body: { email: other.email, role: 'owner' } };
+        expect((await call('post', GROUP_MEMBERS, badRole)).status).toBe(400);
+        const tokenless = { id: group, token: null, body };
+        expect((await call('post', GROUP_MEMBERS, tokenless)).status).toBe(401);
+        const byMember = { id: group, token: member.token, body };
+        expect((await call('post', GROUP_MEMBERS, byMember)).status).toBe(403);
+        const readOnlyCall = { id: group, token: readOnly, body };
+        expectInsufficientScope(await call('post', GROUP_MEMBERS, readOnlyCall));
+        const nobody = { id: group, body: { email: 'nobody@example.com' } };
+        expect((await call('post', GROUP_MEMBERS, nobody)).status).toBe(404);
+        const byOther = { id: group, token: other.token, body };
+        expect((await call('post', GROUP_MEMBERS, byOther)).status).toBe(404);
+      });
+
+      it('413 for a body over 5 MiB, 415 for one that is not UTF-8', async () => {
+        expect((await call('post', GROUP_MEMBERS, { id: group, body: OVERSIZED })).status).toBe(
+          413,
+        );
+        const headers = { 'Content-Type': 'application/json; charset=utf-16' };
+        const body = JSON.stringify({ email: other.email });
+        expect((await call('post', GROUP_MEMBERS, { id: group, body, headers })).status).toBe(415);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(groups(), 'addMember');
+        const body = { email: other.email };
+        expect((await call('post', GROUP_MEMBERS, { id: group, body })).status).toBe(500);
+      });
+    });
+
+    describe('removeGroupMember', () => {
+      it('400 (the last manager; a malformed id), 401, 403 (a member; a read-only token), 404', async () => {
+        const lastManager = { id: group, userId: user.id };
+        expect((await call('delete', GROUP_MEMBER, lastManager)).status).toBe(400);
+        const malformed = { id: group, userId: 'x' };
+        expect((await call('delete', GROUP_MEMBER, malformed)).status).toBe(400);
+        const tokenless = { id: group, userId: member.id, token: null };
+        expect((await call('delete', GROUP_MEMBER, tokenless)).status).toBe(401);
+        const byMember = { id: group, userId: user.id, token: member.token };
+        expect((await call('delete', GROUP_MEMBER, byMember)).status).toBe(403);
+        const readOnlyCall = { id: group, userId: member.id, token: readOnly };
+        expectInsufficientScope(await call('delete', GROUP_MEMBER, readOnlyCall));
+        const notIn = { id: group, userId: other.id };
+        expect((await call('delete', GROUP_MEMBER, notIn)).status).toBe(404);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(groups(), 'removeMember');
+        const target = { id: group, userId: member.id };
+        expect((await call('delete', GROUP_MEMBER, target)).status).toBe(500);
+      });
+
+      it('204 when a member leaves', async () => {
+        const leaver = await givenUser(test);
+        const target = String(await givenGroup(test, user, [leaver]));
+        const leaving = { id: target, userId: leaver.id, token: leaver.token };
+        expect((await call('delete', GROUP_MEMBER, leaving)).status).toBe(204);
+      });
+    });
+  });
+
   describe('503 when the database does not answer', () => {
     it.each([
       ['post', DOCS, 'create', { title: 'x' }],
@@ -922,6 +1133,20 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       expect((await call(method, path, { body })).status).toBe(503);
     });
 
+    it.each([
+      ['post', GROUPS, 'create', { name: 'Unanswered' }],
+      ['get', GROUPS, 'list', undefined],
+      ['get', GROUP, 'get', undefined],
+      ['patch', GROUP, 'update', { description: 'x' }],
+      ['delete', GROUP, 'delete', undefined],
+      ['get', GROUP_MEMBERS, 'members', undefined],
+      ['post', GROUP_MEMBERS, 'addMember', { email: 'x@example.com' }],
+      ['delete', GROUP_MEMBER, 'removeMember', undefined],
+    ] as const)('%s %s', async (method, path, serviceMethod, body) => {
+      databaseDownForNextCall(test.app.get(GroupsService), serviceMethod);
+      expect((await call(method, path, { id: '1', userId: 1, body })).status).toBe(503);
+    });
+
     it('get /api/v1/search', async () => {
       databaseDownForNextCall(test.app.get(SearchService), 'search');
       expect((await call('get', SEARCH, { query: '?q=x' })).status).toBe(503);
@@ -963,9 +1188,18 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       ['patch', WEBHOOK, { active: true }],
       ['delete', WEBHOOK, undefined],
       ['get', WEBHOOK_DELIVERIES, undefined],
+      ['post', GROUPS, { name: 'Limited' }],
+      ['get', GROUPS, undefined],
+      ['get', GROUP, undefined],
+      ['patch', GROUP, { description: 'x' }],
+      ['delete', GROUP, undefined],
+      ['get', GROUP_MEMBERS, undefined],
+      ['post', GROUP_MEMBERS, { email: 'x@example.com' }],
+      ['delete', GROUP_MEMBER, undefined],
     ] as const)('%s %s', async (method, path, body) => {
       const { token } = await givenUser(limited);
-      const target = { app: limited, token, uuid, userId: 1, version: 1, body };
+      const id = path.startsWith(GROUPS) ? '1' : undefined;
+      const target = { app: limited, token, uuid, id, userId: 1, version: 1, body };
       const counted = await call(method, path, target);
       expectRateLimitHeaders(counted, '0');
       const response = await call(method, path, target);

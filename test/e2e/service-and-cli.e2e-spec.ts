@@ -286,6 +286,38 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
       expect(result.stderr).toContain(`${reindexed} documents…`);
     });
 
+    it('groups create makes a group with its manager; groups add adds a user with a role', async () => {
+      const name = `CLI team ${Date.now()}`;
+      const created = await runCli(['groups', 'create', '--name', name, '--manager', email]);
+      expect(created).toMatchObject({ code: 0, stderr: '' });
+      const group = JSON.parse(created.stdout) as { id: number };
+      expect(group).toEqual({
+        id: expect.any(Number),
+        name,
+        description: null,
+        created_at: expect.stringMatching(ISO_UTC_MS),
+        role: 'manager',
+        member_count: 1,
+      });
+      const memberEmail = `member-${Date.now()}@example.com`;
+      await runCli(['users', 'create', '--email', memberEmail, '--fname', 'M', '--lname', 'E']);
+      const added = await runCli([
+        ...['groups', 'add', '--group', name.toUpperCase(), '--email', memberEmail],
+        ...['--role', 'manager'],
+      ]);
+      expect(added).toMatchObject({ code: 0, stderr: '' });
+      expect(JSON.parse(added.stdout)).toMatchObject({
+        user: { email: memberEmail },
+        role: 'manager',
+      });
+      const unknown = await runCli(['groups', 'add', '--group', 'no such group', '--email', email]);
+      expect(unknown).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: 'error: no group named "no such group"\n',
+      });
+    });
+
     it('users list prints every user as JSON, ordered by id, as users create printed them', async () => {
       const made = [];
       for (const name of ['Grace', 'Alan']) {

@@ -85,3 +85,26 @@ export async function givenSharedDoc(
     .expect(201);
   return uuid;
 }
+
+/** A group made over HTTP by `manager`, with these users added as members; returns its id. */
+export async function givenGroup(
+  test: TestApp,
+  manager: TestUser,
+  members: TestUser[] = [],
+  name = `Group ${++sequence} ${randomBytes(3).toString('hex')}`,
+): Promise<number> {
+  const response = await request(test.http)
+    .post('/api/v1/groups')
+    .set(manager.auth)
+    .send({ name })
+    .expect(201);
+  const id = (response.body as { id: number }).id;
+  for (const member of members) {
+    await request(test.http)
+      .post(`/api/v1/groups/${id}/members`)
+      .set(manager.auth)
+      .send({ email: member.email })
+      .expect(201);
+  }
+  return id;
+}

@@ -72,7 +72,7 @@ export const ERROR_RESPONSES = {
   },
   403: {
     description:
-      "The token's scope or your role on the document does not allow this; the message says which, and who may.",
+      "The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may.",
     example: 'insufficient scope: writing needs a token with docs:write; this token has docs:read',
     headers: {
       'WWW-Authenticate': {
@@ -168,31 +168,44 @@ export const BEARER_ROUTE_ERRORS: ErrorStatus[] = [401, 429, 500, 503];
  * message (`ApiErrorResponses({ 400: 'uuid must be a UUID' })`), or both.
  */
 export const ApiErrorResponses = (
-  ...responses: (ErrorStatus | Partial<Record<ErrorStatus, string>>)[]
+  ...responses: (ErrorStatus | Partial<Record<ErrorStatus, string>> | RouteErrorResponse)[]
 ) => {
-  const examples = new Map<ErrorStatus, string>();
+  const docs = new Map<ErrorStatus, ErrorResponseDoc>();
   for (const entry of responses) {
     if (typeof entry === 'number') {
-      examples.set(entry, ERROR_RESPONSES[entry].example);
+      docs.set(entry, ERROR_RESPONSES[entry]);
+    } else if ('status' in entry) {
+      docs.set(entry.status, { description: entry.description, example: entry.example });
     } else {
       for (const [status, example] of Object.entries(entry)) {
-        examples.set(Number(status) as ErrorStatus, example);
+        const known = Number(status) as ErrorStatus;
+        docs.set(known, { ...ERROR_RESPONSES[known], example });
       }
     }
   }
   return applyDecorators(
-    ...[...examples].map(([status, example]) => {
-      const doc: ErrorResponseDoc = ERROR_RESPONSES[status];
-      return ApiResponse({
+    ...[...docs].map(([status, doc]) =>
+      ApiResponse({
         status,
         description: doc.description,
         type: ErrorResponseDto,
-        example: { error: example },
+        example: { error: doc.example },
         ...(doc.headers ? { headers: doc.headers } : {}),
-      });
-    }),
+      }),
+    ),
   );
 };
+
+/**
+ * An error a route answers with a meaning of its own rather than the shared one of its status
+ * (`ERROR_RESPONSES`), and no headers: say, a 409 for a name taken, where the shared 409 is an
+ * `Idempotency-Key` still in use, with `Retry-After`.
+ */
+export interface RouteErrorResponse {
+  status: ErrorStatus;
+  description: string;
+  example: string;
+}
 
 /**
  * Marks a controller as needing a bearer token, in Swagger UI and in the documented errors.

@@ -1,0 +1,251 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { sqlDialect } from '../database/raw-sql';
+import { Sql } from '../database/sql';
+import { toSqlTimestamp } from '../database/sql-values';
+import { TransactionRunner } from '../database/transaction-runner';
+import type { GroupRole } from './group-roles';
+
+/** A group with the role of the user it was read for. */
+export interface GroupRow {
+  id: number;
+  name: string;
+  description: string | null;
+  created_at: Date | string;
+  member_count: number;
+  role: GroupRole;
+}
+
+/** A user in a group, as the member list shows them. */
+export interface GroupMemberRow {
+  user_id: number;
+  role: GroupRole;
+  added_at: Date | string;
+  fname: string;
+  lname: string;
+  email: string;
+  avatar_url: string | null;
+}
+
+/** What adding a member did: added them, or found them there (role now as asked). */
+export type AddMemberOutcome = { kind: 'added' } | { kind: 'kept'; addedAt: Date | string };
+
+/** What removing a member did. */
+export type RemoveMemberOutcome = 'removed' | 'not a member';
+
+/** Why a change of members was not made (and nothing was written). */
+export type MembersUnchanged = 'no group' | 'last manager';
+
+const GROUP_COLUMNS =
+  'g.id AS id, g.name AS name, g.description AS description, g.created_at AS created_at, g.member_count AS member_count, m.role AS role';
+
+const GROUP_FOR_MEMBER_SQL = `SELECT ${GROUP_COLUMNS}
+FROM user_groups g JOIN group_members m ON m.group_id = g.id AND m.user_id = ?
+WHERE g.id = ?`;
+
+const GROUPS_OF_USER_SQL = `SELECT ${GROUP_COLUMNS}
+FROM group_members m JOIN user_groups g ON g.id = m.group_id
+WHERE m.user_id = ?
+ORDER BY g.name_key, g.id
+LIMIT ? OFFSET ?`;
+
+const MEMBERS_SQL = `SELECT m.user_id AS user_id, m.role AS role, m.created_at AS added_at,
+  u.fname AS fname, u.lname AS lname, u.email AS email, u.avatar_url AS avatar_url
+FROM group_members m JOIN users u ON u.id = m.user_id
+WHERE m.group_id = ?
+ORDER BY m.role, m.created_at, m.user_id
+LIMIT ? OFFSET ?`;
+
+/**
+ * The statements behind groups. Triggers keep each group's `member_count` and `manager_count`
+ * (see the Groups migration); a change of members first reads the group's row, locking it on
+ * MySQL, so changes of one group take turns, and checks after writing that a manager is left.
+ */
+@Injectable()
+export class GroupsRepository {
+  private readonly lockGroupSql: string;
+  private readonly memberRoleSql: string;
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly sql: Sql,
+    private readonly transactions: TransactionRunner,
+  ) {
+    const lock = sqlDialect(dataSource) === 'mysql' ? ' FOR UPDATE' : '';
+    this.lockGroupSql = `SELECT id FROM user_groups WHERE id = ?${lock}`;
+    this.memberRoleSql = `SELECT role, created_at AS added_at FROM group_members WHERE group_id = ? AND user_id = ?${lock}`;
+  }
+
+  /** Makes a group with its first manager; the name key must be free (else a unique violation). */
+  create(
+    group: { name: string; nameKey: string; description: string | null },
+    managerId: number,
+    at: Date,
+  ): Promise<number> {
+    return this.transactions.run(async (manager) => {
+      const { insertId } = await this.sql.run(
+        'INSERT INTO user_groups (name, name_key, description, member_count, manager_count, created_at) VALUES (?, ?, ?, 0, 0, ?)',
+        [group.name, group.nameKey, group.description, toSqlTimestamp(at)],
+        manager,
+      );
+      await this.sql.run(
+        "INSERT INTO group_members (group_id, user_id, role, created_at) VALUES (?, ?, 'manager', ?)",
+        [insertId, managerId, toSqlTimestamp(at)],
+        manager,
+      );
+      return insertId;
+    });
+  }
+
+  /** The group with the user's role in it; undefined when there is none or they are not in it. */
+  async findForMember(groupId: number, userId: number): Promise<GroupRow | undefined> {
+    const [row] = await this.sql.rows<GroupRow>(GROUP_FOR_MEMBER_SQL, [userId, groupId]);
+    return row;
+  }
+
+  /** The id of the group with this name key. */
+  async findIdByNameKey(nameKey: string): Promise<number | undefined> {
+    const [row] = await this.sql.rows<{ id: number }>(
+      'SELECT id FROM user_groups WHERE name_key = ?',
+      [nameKey],
+    );
+    return row === undefined ? undefined : Number(row.id);
+  }
+
+  /** One page of the user's groups, by name key, and how many they are in. */
+  async pageOfUser(
+    userId: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: GroupRow[]; totalCount: number }> {
+    const [rows, [count]] = await Promise.all([
+      this.sql.rows<GroupRow>(GROUPS_OF_USER_SQL, [userId, limit, offset]),
+      this.sql.rows<{ n: number }>('SELECT COUNT(*) AS n FROM group_members WHERE user_id = ?', [
+        userId,
+      ]),
+    ]);
+    return { rows, totalCount: Number(count.n) };
+  }
+
+  /** One page of the group's members, managers first, then by when added. */
+  pageOfMembers(groupId: number, offset: number, limit: number): Promise<GroupMemberRow[]> {
+    return this.sql.rows<GroupMemberRow>(MEMBERS_SQL, [groupId, limit, offset]);
+  }
+
+  /** Changes the name (with its key) and/or the description; false when the group is gone. */
+  async update(
+    groupId: number,
+    changes: { name?: string; nameKey?: string; description?: string | null },
+  ): Promise<boolean> {
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    if (changes.name !== undefined) {
+      sets.push('name = ?', 'name_key = ?');
+      values.push(changes.name, changes.nameKey);
+    }
+    if (changes.description !== undefined) {
+      sets.push('description = ?');
+      values.push(changes.description);
+    }
+    const result = await this.transactions.exclusive((manager) =>
+      this.sql.run(
+        `UPDATE user_groups SET ${sets.join(', ')} WHERE id = ?`,
+        [...values, groupId],
+        manager,
+      ),
+    );
+    return result.affected > 0 || (await this.exists(groupId));
+  }
+
+  /** Deletes the group; its members (and later its shares) go with it by foreign key. */
+  async delete(groupId: number): Promise<void> {
+    await this.transactions.exclusive((manager) =>
+      this.sql.run('DELETE FROM user_groups WHERE id = ?', [groupId], manager),
+    );
+  }
+
+  /** Adds the user with this role, or gives them this role if they are in the group already. */
+  addOrChange(
+    groupId: number,
+    userId: number,
+    role: GroupRole,
+    at: Date,
+  ): Promise<AddMemberOutcome | MembersUnchanged> {
+    return this.inGroupTurn(groupId, async (manager): Promise<AddMemberOutcome> => {
+      const [current] = await this.sql.rows<{ role: GroupRole; added_at: Date | string }>(
+        this.memberRoleSql,
+        [groupId, userId],
+        manager,
+      );
+      if (current === undefined) {
+        await this.sql.run(
+          'INSERT INTO group_members (group_id, user_id, role, created_at) VALUES (?, ?, ?, ?)',
+          [groupId, userId, role, toSqlTimestamp(at)],
+          manager,
+        );
+        return { kind: 'added' };
+      }
+      if (current.role !== role) {
+        await this.sql.run(
+          'UPDATE group_members SET role = ? WHERE group_id = ? AND user_id = ?',
+          [role, groupId, userId],
+          manager,
+        );
+      }
+      return { kind: 'kept', addedAt: current.added_at };
+    });
+  }
+
+  /** Takes the user out of the group, unless they are its last manager. */
+  remove(groupId: number, userId: number): Promise<RemoveMemberOutcome | MembersUnchanged> {
+    return this.inGroupTurn(groupId, async (manager): Promise<RemoveMemberOutcome> => {
+      const result = await this.sql.run(
+        'DELETE FROM group_members WHERE group_id = ? AND user_id = ?',
+        [groupId, userId],
+        manager,
+      );
+      return result.affected === 0 ? 'not a member' : 'removed';
+    });
+  }
+
+  private async exists(groupId: number): Promise<boolean> {
+    const rows = await this.sql.rows('SELECT 1 AS found FROM user_groups WHERE id = ?', [groupId]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Runs a change of the group's members in a transaction that first locks the group's row
+   * (MySQL) and at the end checks that it still has a manager: if not, rolls the change back
+   * and answers 'last manager'.
+   */
+  private async inGroupTurn<T>(
+    groupId: number,
+    change: (manager: EntityManager) => Promise<T>,
+  ): Promise<T | MembersUnchanged> {
+    try {
+      return await this.transactions.run(async (manager) => {
+        const [group] = await this.sql.rows(this.lockGroupSql, [groupId], manager);
+        if (group === undefined) throw new Outcome('no group');
+        const outcome = await change(manager);
+        const [{ managers }] = await this.sql.rows<{ managers: number }>(
+          'SELECT manager_count AS managers FROM user_groups WHERE id = ?',
+          [groupId],
+          manager,
+        );
+        if (Number(managers) === 0) throw new Outcome('last manager');
+        return outcome;
+      });
+    } catch (error) {
+      if (!(error instanceof Outcome)) throw error;
+      return error.outcome;
+    }
+  }
+}
+
+/** Ends a membership transaction early, rolling it back. */
+class Outcome extends Error {
+  constructor(readonly outcome: MembersUnchanged) {
+    super(outcome);
+  }
+}
