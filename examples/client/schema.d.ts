@@ -214,6 +214,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/docs/{uuid}/groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the groups a document is shared with
+     * @description Each group the document itself is shared with and its role, by when it was shared; anyone who has the document may ask. (A document reached through a shared folder is not listed here.)
+     */
+    get: operations['listDocGroups'];
+    put?: never;
+    /**
+     * Share a document with a group
+     * @description The owner gives a group, by id, the role `editor` or `viewer` (the default): every member of the group, now and later, has the document in their list with that role at once (`201`). The owner need not be in the group. A group that has the document already gets the new role (`200`). A user who has the document several ways has the best role of them.
+     */
+    post: operations['shareDocWithGroup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/docs/{uuid}/groups/{group_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Take a document back from a group
+     * @description The owner only. Members who had the document only through this group lose it at once.
+     */
+    delete: operations['unshareDocWithGroup'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/docs/{uuid}/revisions': {
     parameters: {
       query?: never;
@@ -871,6 +915,42 @@ export interface components {
        */
       added_at: string;
       user: components['schemas']['UserDetailsDto'];
+    };
+    AddDocGroupDto: {
+      /**
+       * @description The id of the group to share the document with (you need not be in it).
+       * @example 3
+       */
+      group_id: number;
+      /**
+       * @description `editor` (its members may read and update) or `viewer` (read). A group that has the
+       *     document already gets this role instead.
+       * @default viewer
+       * @example viewer
+       * @enum {string}
+       */
+      role: 'editor' | 'viewer';
+    };
+    GroupSummaryDto: {
+      /** @example 3 */
+      id: number;
+      /** @example Finance */
+      name: string;
+    };
+    DocGroupDto: {
+      /**
+       * @description `editor` or `viewer`.
+       * @example viewer
+       * @enum {string}
+       */
+      role: 'editor' | 'viewer';
+      /**
+       * Format: date-time
+       * @description When the document was shared with the group, UTC, milliseconds.
+       * @example 2024-05-03T08:00:00.000Z
+       */
+      added_at: string;
+      group: components['schemas']['GroupSummaryDto'];
     };
     RevisionListItemDto: {
       /**
@@ -3786,6 +3866,466 @@ export interface operations {
           /**
            * @example {
            *       "error": "user 7 is not a user of this document"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  listDocGroups: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document’s UUID. */
+        uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The groups. */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocGroupDto'][];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "uuid must be a UUID"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "document not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  shareDocWithGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document’s UUID. */
+        uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddDocGroupDto'];
+      };
+    };
+    responses: {
+      /** @description The group had the document; its role is now this. */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocGroupDto'];
+        };
+      };
+      /** @description The group was given the document. */
+      201: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocGroupDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "role must be editor or viewer (a document has exactly one owner)"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "only the owner may share or unshare this document; you are an editor"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "group not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request body is larger than 5 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request body is larger than the 5 MiB limit"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is not in UTF-8 (a `charset` other than `utf-8`), or is sent with a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request body must be UTF-8 (Content-Type: application/json; charset=utf-8)"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  unshareDocWithGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document’s UUID. */
+        uuid: string;
+        /** @description The id of the group to take the document back from. */
+        group_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Taken back. */
+      204: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "group_id must be a positive integer"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "only the owner may share or unshare this document; you are an editor"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "the document is not shared with group 3"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];

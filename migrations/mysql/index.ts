@@ -12,6 +12,8 @@ import { Webhooks1795720000000 } from './1795720000000-Webhooks';
 import { TextInOneCollation1795730000000 } from './1795730000000-TextInOneCollation';
 import { SearchPostings1795740000000 } from './1795740000000-SearchPostings';
 import { Groups1795750000000 } from './1795750000000-Groups';
+import { DocGrants1795760000000 } from './1795760000000-DocGrants';
+import { GrantsInWebhookAudience1795770000000 } from './1795770000000-GrantsInWebhookAudience';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
@@ -29,4 +31,6 @@ export const mysqlMigrations = [
   TextInOneCollation1795730000000,
   SearchPostings1795740000000,
   Groups1795750000000,
+  DocGrants1795760000000,
+  GrantsInWebhookAudience1795770000000,
 ];

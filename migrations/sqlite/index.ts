@@ -10,6 +10,8 @@ import { Search1795700000000 } from './1795700000000-Search';
 import { Webhooks1795720000000 } from './1795720000000-Webhooks';
 import { SearchPostings1795740000000 } from './1795740000000-SearchPostings';
 import { Groups1795750000000 } from './1795750000000-Groups';
+import { DocGrants1795760000000 } from './1795760000000-DocGrants';
+import { GrantsInWebhookAudience1795770000000 } from './1795770000000-GrantsInWebhookAudience';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -25,4 +27,6 @@ export const sqliteMigrations = [
   Webhooks1795720000000,
   SearchPostings1795740000000,
   Groups1795750000000,
+  DocGrants1795760000000,
+  GrantsInWebhookAudience1795770000000,
 ];

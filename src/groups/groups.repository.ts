@@ -104,6 +104,15 @@ export class GroupsRepository {
     return row;
   }
 
+  /** The group's id and name; undefined when there is none. */
+  async findSummary(groupId: number): Promise<{ id: number; name: string } | undefined> {
+    const [row] = await this.sql.rows<{ id: number; name: string }>(
+      'SELECT id, name FROM user_groups WHERE id = ?',
+      [groupId],
+    );
+    return row === undefined ? undefined : { id: Number(row.id), name: row.name };
+  }
+
   /** The id of the group with this name key. */
   async findIdByNameKey(nameKey: string): Promise<number | undefined> {
     const [row] = await this.sql.rows<{ id: number }>(

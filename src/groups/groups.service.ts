@@ -76,6 +76,16 @@ export class GroupsService {
     return this.addToGroup(groupId, input);
   }
 
+  /**
+   * Any group's id and name, for sharing with it: the caller need not be in it, as a document
+   * can be shared with a group its owner does not belong to.
+   */
+  async summary(groupId: number): Promise<{ id: number; name: string }> {
+    const group = await this.groups.findSummary(groupId);
+    if (group === undefined) throw new GroupNotFound();
+    return group;
+  }
+
   /** One page of the caller's groups, by name. */
   async list(caller: UserProfile, page: number, perPage: number): Promise<GroupListDto> {
     const { rows, totalCount } = await this.groups.pageOfUser(

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { SqlDialect, sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
+import { HAS_GRANTS, USER_DOCS_WITH_GRANTS } from '../docs/documents/grants-sql';
 import { TITLE_WEIGHT } from '../common/text/search-terms';
 import type { Role } from '../docs/documents/doc-access';
 import { SearchClause, SearchQuery, clauseText, occurrencesIn, occursIn } from './search-query';
@@ -68,7 +69,7 @@ function paddedIds(ids: number[]): number[] {
  * The search statements of each database, on the posting index (`search_terms`,
  * `search_postings`, written with each document: see `SearchPostingsRepository`). Access goes
  * through `user_docs` as everywhere: a trashed document, or one the caller was removed from, has
- * no row there.
+ * no row there; a user whom grants reach goes through `USER_DOCS_WITH_GRANTS` instead.
  *
  * Relevance: for each clause, the natural log of 1 + its weight in the document (4 per
  * occurrence in the title, 1 per occurrence in the text; a prefix adds up the words it
@@ -76,8 +77,11 @@ function paddedIds(ids: number[]): number[] {
  * the same counts and `LN` give the same figure on both databases.
  */
 export const searchSql = {
-  /** The ids of the query's words, and of every term its prefixes begin. */
-  terms(dialect: SqlDialect, query: SearchQuery): Statement {
+  /**
+   * The ids of the query's words, and of every term its prefixes begin; each row also says
+   * whether grants reach the user (`has_grants`), so that `matches` knows where to look.
+   */
+  terms(dialect: SqlDialect, query: SearchQuery, userId: number): Statement {
     const words = [...new Set(query.clauses.flatMap((c) => (c.prefix ? [] : c.terms)))];
     const prefixes = query.clauses.filter((clause) => clause.prefix).map((c) => c.terms[0]);
     const matchPrefix = dialect === 'mysql' ? 'term LIKE ?' : 'term GLOB ?';
@@ -86,8 +90,8 @@ export const searchSql = {
       ...prefixes.map(() => matchPrefix),
     ];
     return {
-      sql: `SELECT id, term FROM search_terms WHERE ${conditions.join(' OR ')}`,
-      parameters: [...words, ...prefixes.map(prefixPattern[dialect])],
+      sql: `SELECT id, term, ${HAS_GRANTS} AS has_grants FROM search_terms WHERE ${conditions.join(' OR ')}`,
+      parameters: [userId, userId, ...words, ...prefixes.map(prefixPattern[dialect])],
     };
   },
 
@@ -100,6 +104,7 @@ export const searchSql = {
     userId: number,
     clauses: ResolvedClause[],
     scope: SearchScope,
+    withGrants = false,
   ): Statement {
     const joins: { alias: string; id: number }[] = [];
     const conditions: { sql: string; parameters: unknown[] }[] = [];
@@ -144,7 +149,9 @@ export const searchSql = {
     // From the caller's documents (a range of their `user_docs` rows), each looked up by
     // (document, term) in the postings of each word: the cost is a few lookups per document of
     // the caller, whatever the words and however many documents the store holds.
-    let from = 'user_docs me';
+    // A user whom grants reach goes through every document they have, each once.
+    let from = withGrants ? `${USER_DOCS_WITH_GRANTS} me` : 'user_docs me';
+    if (withGrants) parameters.push(userId, userId, userId, userId);
     for (const { alias } of joins) {
       from += `\n  ${straight} search_postings ${alias} ON ${alias}.doc_id = me.doc_id AND ${alias}.term_id = ?`;
     }
@@ -271,9 +278,15 @@ export class SearchRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: SearchRow[]; totalCount: number }> {
-    const resolved = await this.resolveTerms(query);
+    const resolved = await this.resolveTerms(query, userId);
     if (resolved === null) return { rows: [], totalCount: 0 };
-    const matches = searchSql.matches(this.dialect, userId, resolved.clauses, scope);
+    const matches = searchSql.matches(
+      this.dialect,
+      userId,
+      resolved.clauses,
+      scope,
+      resolved.withGrants,
+    );
     const termIds = paddedIds([...resolved.terms.values()]);
     const found = await this.sql.rows<PageRow>(searchSql.page(matches.sql, termIds.length), [
       ...termIds,
@@ -301,9 +314,14 @@ export class SearchRepository {
    */
   private async resolveTerms(
     query: SearchQuery,
-  ): Promise<{ clauses: ResolvedClause[]; terms: Map<string, number> } | null> {
-    const statement = searchSql.terms(this.dialect, query);
-    const rows = await this.sql.rows<{ id: number; term: string }>(
+    userId: number,
+  ): Promise<{
+    clauses: ResolvedClause[];
+    terms: Map<string, number>;
+    withGrants: boolean;
+  } | null> {
+    const statement = searchSql.terms(this.dialect, query, userId);
+    const rows = await this.sql.rows<{ id: number; term: string; has_grants: number | string }>(
       statement.sql,
       statement.parameters,
     );
@@ -316,7 +334,7 @@ export class SearchRepository {
       if (found.length === 0 || found.some((id) => id === undefined)) return null;
       clauses.push({ ...clause, ids: found as number[] });
     }
-    return { clauses, terms: ids };
+    return { clauses, terms: ids, withGrants: Number(rows[0].has_grants) === 1 };
   }
 }
 

@@ -52,9 +52,17 @@ export interface AttemptResult {
   retryAt: Date | null;
 }
 
-/** The webhooks that want an event of this bit of one document, for its members and one more user. */
+/**
+ * The webhooks that want an event of this bit of one document, for everyone who has it (its
+ * members, and whom its grants reach) and one more user. Parameters: the document's id three
+ * times, the user, the bit.
+ */
 const WANTING = `FROM webhooks w
-WHERE (w.user_id IN (SELECT user_id FROM user_docs WHERE doc_id = ?) OR w.user_id = ?)
+WHERE (w.user_id IN (SELECT user_id FROM user_docs WHERE doc_id = ?
+    UNION SELECT grantee_id FROM doc_grants WHERE doc_id = ? AND grantee_type = 'user' AND trashed = 0
+    UNION SELECT gm.user_id FROM doc_grants g JOIN group_members gm ON gm.group_id = g.grantee_id
+      WHERE g.doc_id = ? AND g.grantee_type = 'group' AND g.trashed = 0)
+  OR w.user_id = ?)
 AND w.active = 1 AND (w.events & ?) <> 0`;
 
 const RECORD_MEMBER_EVENT = `INSERT INTO webhook_events (uuid, type, doc_id, doc_uuid, title, version, doc_updated_at, actor_id, member_user_id, member_role, created_at)
@@ -134,7 +142,7 @@ export class OutboxRepository {
     }
     const uuid = newEventId();
     const timestamp = toSqlTimestamp(at);
-    const wanting = [change.docId, change.userId, DOC_EVENT_BITS[type]];
+    const wanting = [change.docId, change.docId, change.docId, change.userId, DOC_EVENT_BITS[type]];
     const recorded = await this.sql.run(
       RECORD_MEMBER_EVENT,
       [uuid, type, change.actorId, change.userId, change.role, timestamp, change.docId, ...wanting],

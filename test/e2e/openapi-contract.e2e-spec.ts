@@ -5,6 +5,7 @@ import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { ApiTokensService } from '../../src/auth/api-tokens.service';
 import { toSqlTimestamp } from '../../src/database/sql-values';
+import { DocGroupsService } from '../../src/docs/sharing/doc-groups.service';
 import { DocUsersService } from '../../src/docs/sharing/doc-users.service';
 import { DocsService } from '../../src/docs/documents/docs.service';
 import { RevisionsService } from '../../src/docs/revisions/revisions.service';
@@ -41,6 +42,8 @@ const WEBHOOK = '/api/v1/webhooks/{id}';
 const WEBHOOK_DELIVERIES = '/api/v1/webhooks/{id}/deliveries';
 /** A public address written out: the target guard needs no DNS for it (nothing is sent). */
 const WEBHOOK_TARGET = { url: 'https://93.184.216.34/hook', events: ['document.created'] };
+const DOC_GROUPS = '/api/v1/docs/{uuid}/groups';
+const DOC_GROUP = '/api/v1/docs/{uuid}/groups/{group_id}';
 const GROUPS = '/api/v1/groups';
 const GROUP = '/api/v1/groups/{id}';
 const GROUP_MEMBERS = '/api/v1/groups/{id}/members';
@@ -108,6 +111,7 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       uuid?: string;
       id?: string;
       userId?: number | string;
+      groupId?: number | string;
       version?: number | string;
       query?: string;
       token?: string | null;
@@ -121,6 +125,7 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
         .replace('{uuid}', options.uuid ?? '')
         .replace('{id}', options.id ?? MISSING_UUID)
         .replace('{user_id}', String(options.userId ?? ''))
+        .replace('{group_id}', String(options.groupId ?? ''))
         .replace('{version}', String(options.version ?? '')) + (options.query ?? '');
     let pending = request((options.app ?? test).http)[method](url);
     const token = options.token === undefined ? user.token : options.token;
@@ -869,6 +874,98 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     });
   });
 
+  describe('sharing with groups', () => {
+    let shared: string;
+    let groupId: number;
+    let member: TestUser;
+    const docGroups = () => test.app.get(DocGroupsService);
+
+    beforeAll(async () => {
+      shared = await givenDoc(test, user);
+      member = await givenUser(test);
+      groupId = await givenGroup(test, other, [member]);
+    });
+
+    describe('shareDocWithGroup', () => {
+      it('201 with the documented example body (for its group), then 200 for a new role', async () => {
+        const body = { ...exampleBody('AddDocGroupDto'), group_id: groupId };
+        expect((await call('post', DOC_GROUPS, { uuid: shared, body })).status).toBe(201);
+        const again = { group_id: groupId, role: 'editor' };
+        expect((await call('post', DOC_GROUPS, { uuid: shared, body: again })).status).toBe(200);
+      });
+
+      it('400, 401, 403 (an editor through the group; a read-only token), 404 (no such group)', async () => {
+        const body = { group_id: groupId };
+        const badRole = { uuid: shared, body: { group_id: groupId, role: 'owner' } };
+        expect((await call('post', DOC_GROUPS, badRole)).status).toBe(400);
+        expect((await call('post', DOC_GROUPS, { uuid: shared, token: null, body })).status).toBe(
+          401,
+        );
+        const byEditor = { uuid: shared, token: member.token, body };
+        expect((await call('post', DOC_GROUPS, byEditor)).status).toBe(403);
+        expectInsufficientScope(
+          await call('post', DOC_GROUPS, { uuid: shared, token: readOnly, body }),
+        );
+        const nowhere = { uuid: shared, body: { group_id: 2147483647 } };
+        expect((await call('post', DOC_GROUPS, nowhere)).status).toBe(404);
+      });
+
+      it('413 for a body over 5 MiB, 415 for one that is not UTF-8', async () => {
+        expect((await call('post', DOC_GROUPS, { uuid: shared, body: OVERSIZED })).status).toBe(
+          413,
+        );
+        const headers = { 'Content-Type': 'application/json; charset=utf-16' };
+        const body = JSON.stringify({ group_id: groupId });
+        expect((await call('post', DOC_GROUPS, { uuid: shared, body, headers })).status).toBe(415);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(docGroups(), 'share');
+        const body = { group_id: groupId };
+        expect((await call('post', DOC_GROUPS, { uuid: shared, body })).status).toBe(500);
+      });
+    });
+
+    describe('listDocGroups', () => {
+      it('200 for a member of the group, 400 for a malformed uuid, 401, 404 for others', async () => {
+        expect((await call('get', DOC_GROUPS, { uuid: shared, token: member.token })).status).toBe(
+          200,
+        );
+        expect((await call('get', DOC_GROUPS, { uuid: 'x' })).status).toBe(400);
+        expect((await call('get', DOC_GROUPS, { uuid: shared, token: null })).status).toBe(401);
+        const stranger = await givenUser(test);
+        expect(
+          (await call('get', DOC_GROUPS, { uuid: shared, token: stranger.token })).status,
+        ).toBe(404);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(docGroups(), 'list');
+        expect((await call('get', DOC_GROUPS, { uuid: shared })).status).toBe(500);
+      });
+    });
+
+    describe('unshareDocWithGroup', () => {
+      it('400, 401, 403 (an editor; a read-only token), 404 (not shared), then 204', async () => {
+        const target = { uuid: shared, groupId };
+        expect((await call('delete', DOC_GROUP, { uuid: shared, groupId: 'x' })).status).toBe(400);
+        expect((await call('delete', DOC_GROUP, { ...target, token: null })).status).toBe(401);
+        expect((await call('delete', DOC_GROUP, { ...target, token: member.token })).status).toBe(
+          403,
+        );
+        expectInsufficientScope(await call('delete', DOC_GROUP, { ...target, token: readOnly }));
+        const notShared = { uuid: shared, groupId: 2147483647 };
+        expect((await call('delete', DOC_GROUP, notShared)).status).toBe(404);
+        expect((await call('delete', DOC_GROUP, target)).status).toBe(204);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(docGroups(), 'remove');
+        expect((await call('delete', DOC_GROUP, { uuid: shared, groupId })).status).toBe(500);
+      });
+    });
+  });
+
   describe('groups', () => {
     /** A group `user` manages, with `member` in it. */
     let group: string;
@@ -1134,6 +1231,15 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     });
 
     it.each([
+      ['post', DOC_GROUPS, 'share', { group_id: 1 }],
+      ['get', DOC_GROUPS, 'list', undefined],
+      ['delete', DOC_GROUP, 'remove', undefined],
+    ] as const)('%s %s', async (method, path, serviceMethod, body) => {
+      databaseDownForNextCall(test.app.get(DocGroupsService), serviceMethod);
+      expect((await call(method, path, { uuid: MISSING_UUID, groupId: 1, body })).status).toBe(503);
+    });
+
+    it.each([
       ['post', GROUPS, 'create', { name: 'Unanswered' }],
       ['get', GROUPS, 'list', undefined],
       ['get', GROUP, 'get', undefined],
@@ -1188,6 +1294,9 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       ['patch', WEBHOOK, { active: true }],
       ['delete', WEBHOOK, undefined],
       ['get', WEBHOOK_DELIVERIES, undefined],
+      ['post', DOC_GROUPS, { group_id: 1 }],
+      ['get', DOC_GROUPS, undefined],
+      ['delete', DOC_GROUP, undefined],
       ['post', GROUPS, { name: 'Limited' }],
       ['get', GROUPS, undefined],
       ['get', GROUP, undefined],
@@ -1199,7 +1308,7 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     ] as const)('%s %s', async (method, path, body) => {
       const { token } = await givenUser(limited);
       const id = path.startsWith(GROUPS) ? '1' : undefined;
-      const target = { app: limited, token, uuid, id, userId: 1, version: 1, body };
+      const target = { app: limited, token, uuid, id, userId: 1, groupId: 1, version: 1, body };
       const counted = await call(method, path, target);
       expectRateLimitHeaders(counted, '0');
       const response = await call(method, path, target);

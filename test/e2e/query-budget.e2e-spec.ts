@@ -81,7 +81,10 @@ describe(`query budget per request (${databaseKind})`, () => {
         .set(owner.auth)
         .expect(200);
       const [count, page] = afterAuth();
-      expect(count).toMatch(/^SELECT COALESCE\(SUM\(doc_count\), 0\) AS n FROM user_doc_counts/);
+      // The count also asks whether grants (a group's, a folder share's) reach the caller.
+      expect(count).toMatch(
+        /^SELECT \(SELECT COALESCE\(SUM\(doc_count\), 0\) AS n FROM user_doc_counts WHERE user_id = \?\) AS n, CASE WHEN EXISTS .* AS has_grants$/,
+      );
       expect(page).toMatch(
         /^SELECT \(SELECT COALESCE\(SUM\(doc_count\), 0\) AS n .*\) AS total_count, /,
       );
@@ -263,9 +266,10 @@ describe(`query budget per request (${databaseKind})`, () => {
 
   describe('update', () => {
     /**
-     * In one transaction: the update (MySQL: one multi-table UPDATE; SQLite: the document, then
-     * its members' rows), then the document's terms as it left them and its postings, and the
-     * postings that changed: the words gone, and the new weights.
+     * In one transaction: the update (MySQL: one multi-table UPDATE, the grants' copies of
+     * updated_at included; SQLite: the document, then its members' rows, then its grants'),
+     * then the document's terms as it left them and its postings, and the postings that
+     * changed: the words gone, and the new weights.
      */
     const TERMS_AFTER = 'SELECT id, version, search_title, search_body FROM docs WHERE uuid = ?';
     const POSTINGS_OF_DOC = 'SELECT term_id, weight FROM search_postings WHERE doc_id = ?';
@@ -273,7 +277,7 @@ describe(`query budget per request (${databaseKind})`, () => {
       databaseKind === 'mysql'
         ? [
             expect.stringMatching(
-              /^UPDATE docs d JOIN user_docs me ON .* JOIN user_docs m ON m\.doc_id = d\.id SET d\.title = \?, d\.search_title = \?, d\.html = \?, d\.search_body = \?, d\.updated_at = \?, d\.updated_by = \?, d\.version = LAST_INSERT_ID\(d\.version \+ 1\), m\.doc_updated_at = \? WHERE d\.uuid = \?$/,
+              /^UPDATE docs d LEFT JOIN user_docs me ON .* LEFT JOIN doc_grants ga ON .* JOIN user_docs m ON m\.doc_id = d\.id LEFT JOIN doc_grants gg ON gg\.doc_id = d\.id SET d\.title = \?, d\.search_title = \?, d\.html = \?, d\.search_body = \?, d\.updated_at = \?, d\.updated_by = \?, d\.version = LAST_INSERT_ID\(d\.version \+ 1\), m\.doc_updated_at = \?, gg\.doc_updated_at = \? WHERE d\.uuid = \? AND \(me\.user_id IS NOT NULL OR ga\.doc_id IS NOT NULL\)$/,
             ),
             TERMS_AFTER,
             POSTINGS_OF_DOC,
@@ -282,9 +286,10 @@ describe(`query budget per request (${databaseKind})`, () => {
           ]
         : [
             expect.stringMatching(
-              /^UPDATE docs SET title = \?, search_title = \?, html = \?, search_body = \?, updated_at = \?, updated_by = \?, version = version \+ 1 WHERE uuid = \? AND id IN \(SELECT doc_id FROM user_docs .*\) RETURNING id, version$/,
+              /^UPDATE docs SET title = \?, search_title = \?, html = \?, search_body = \?, updated_at = \?, updated_by = \?, version = version \+ 1 WHERE uuid = \? AND \(id IN \(SELECT doc_id FROM user_docs .*\) OR EXISTS \(SELECT 1 FROM doc_grants g WHERE g\.doc_id = docs\.id .*\)\) RETURNING id, version$/,
             ),
             'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
+            'UPDATE doc_grants SET doc_updated_at = ? WHERE doc_id = ?',
             TERMS_AFTER,
             POSTINGS_OF_DOC,
             expect.stringMatching(/^DELETE FROM search_postings WHERE term_id IN/),
@@ -335,7 +340,7 @@ describe(`query budget per request (${databaseKind})`, () => {
       expect(statements).toHaveLength(2);
       expect(statements[0]).toMatch(/^UPDATE docs/);
       expect(statements[1]).toMatch(
-        /^SELECT d\.id AS doc_id, me\.role AS role, d\.version AS version FROM docs d/,
+        /^SELECT d\.id AS doc_id, me\.role AS direct_role, \(SELECT MIN\(.*\) AS grant_rank, d\.version AS version FROM docs d/,
       );
     });
   });
@@ -370,27 +375,30 @@ describe(`query budget per request (${databaseKind})`, () => {
           : []),
         'INSERT INTO trashed_doc_members (doc_id, user_id, role, created_at) SELECT doc_id, user_id, role, created_at FROM user_docs WHERE doc_id = ?',
         'DELETE FROM user_docs WHERE doc_id = ?',
+        // Its grants (to groups, through folder shares) stay, giving nothing while it is there.
+        'UPDATE doc_grants SET trashed = 1 WHERE doc_id = ?',
       ]);
       expect(log.transactions()).toBe(1);
     });
 
-    it('restoring from the trash: the document, its trash row and members back, in one transaction; then the document', async () => {
+    it('restoring from the trash: the document, its trash row, members and grants back, in one transaction; then the document', async () => {
       const doomed = await givenDoc(test, owner);
       await request(test.http).delete(`/api/v1/docs/${doomed}`).set(owner.auth).expect(204);
       log.reset();
       await request(test.http).post(`/api/v1/trash/${doomed}/restore`).set(owner.auth).expect(200);
       const statements = afterAuth();
-      expect(statements).toHaveLength(6);
+      expect(statements).toHaveLength(7);
       expect(statements[0]).toMatch(
         /^SELECT id FROM docs WHERE uuid = \? AND owner_id = \? AND deleted_at IS NOT NULL/,
       );
-      expect(statements.slice(1, 5)).toEqual([
+      expect(statements.slice(1, 6)).toEqual([
         'UPDATE docs SET deleted_at = NULL WHERE id = ?',
         'DELETE FROM trash WHERE doc_id = ?',
         expect.stringMatching(/^INSERT INTO user_docs .* FROM trashed_doc_members t JOIN docs d/),
         'DELETE FROM trashed_doc_members WHERE doc_id = ?',
+        expect.stringMatching(/^UPDATE doc_grants SET trashed = 0, doc_updated_at = /),
       ]);
-      expect(statements[5]).toMatch(/^SELECT d\.id AS doc_id, /);
+      expect(statements[6]).toMatch(/^SELECT d\.id AS doc_id, /);
       expect(log.transactions()).toBe(1);
     });
 
@@ -422,7 +430,8 @@ describe(`query budget per request (${databaseKind})`, () => {
   });
 
   describe('revisions and move', () => {
-    const ACCESS = /^SELECT d\.id AS doc_id, me\.role AS role, d\.version AS version FROM docs d/;
+    const ACCESS =
+      /^SELECT d\.id AS doc_id, me\.role AS direct_role, \(SELECT MIN\(.*\) AS grant_rank, d\.version AS version FROM docs d/;
     const ONE_VERSION =
       /^SELECT v\.version AS version, v\.title AS title, v\.html AS html, .* FROM \(SELECT .* FROM docs WHERE id = \? UNION ALL SELECT .* FROM doc_revisions WHERE doc_id = \? AND version >= \?\) v LEFT JOIN users u .* WHERE v\.version = \?$/;
     let revised: string;
@@ -484,12 +493,15 @@ describe(`query budget per request (${databaseKind})`, () => {
         expect.stringMatching(/^UPDATE docs /),
         ...(databaseKind === 'mysql'
           ? []
-          : ['UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?']),
+          : [
+              'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
+              'UPDATE doc_grants SET doc_updated_at = ? WHERE doc_id = ?',
+            ]),
         'SELECT id, version, search_title, search_body FROM docs WHERE uuid = ?',
         'SELECT term_id, weight FROM search_postings WHERE doc_id = ?',
         expect.stringMatching(/^DELETE .*search_postings/),
         expect.stringMatching(
-          /^SELECT d\.id AS doc_id, .* JOIN user_docs me ON me\.doc_id = d\.id AND me\.user_id = \?/,
+          /^SELECT d\.id AS doc_id, .* LEFT JOIN user_docs me ON me\.doc_id = d\.id AND me\.user_id = \?/,
         ),
       ]);
       expect(log.transactions()).toBe(1);
@@ -502,15 +514,18 @@ describe(`query budget per request (${databaseKind})`, () => {
         .send({ path: '~/moved/here' })
         .expect(204);
       const statements = afterAuth();
-      expect(statements).toHaveLength(3);
+      expect(statements).toHaveLength(databaseKind === 'mysql' ? 3 : 4);
       expect(statements[0]).toMatch(/^INSERT (OR )?IGNORE INTO folders/);
       expect(statements[1]).toMatch(
         /^UPDATE docs .*folder_id = \(SELECT id FROM folders WHERE user_id = \? AND path_hash = \?\)/,
       );
-      expect(statements[2]).toMatch(
+      expect(statements.slice(2)).toEqual(
         databaseKind === 'mysql'
-          ? /^SELECT LAST_INSERT_ID\(\)/
-          : /^UPDATE user_docs SET doc_updated_at/,
+          ? [expect.stringMatching(/^SELECT LAST_INSERT_ID\(\)/)]
+          : [
+              expect.stringMatching(/^UPDATE user_docs SET doc_updated_at/),
+              expect.stringMatching(/^UPDATE doc_grants SET doc_updated_at/),
+            ],
       );
       expect(log.transactions()).toBe(1);
     });
@@ -522,7 +537,8 @@ describe(`query budget per request (${databaseKind})`, () => {
       const statements = afterAuth();
       expect(statements).toHaveLength(2);
       expect(statements[0]).toMatch(
-        /^SELECT id, term FROM search_terms WHERE term (LIKE|GLOB) \?$/,
+        // With whether grants reach the caller (then their documents come from every way in).
+        /^SELECT id, term, CASE WHEN EXISTS .* AS has_grants FROM search_terms WHERE term (LIKE|GLOB) \?$/,
       );
       expect(statements[1]).toMatch(
         /^SELECT page\.total_count, .* FROM \(\s*SELECT COUNT\(\*\) OVER \(\) AS total_count/,
@@ -533,7 +549,7 @@ describe(`query budget per request (${databaseKind})`, () => {
     it('a word no document has: the ids alone', async () => {
       await request(test.http).get('/api/v1/search?q=zzqx').set(owner.auth).expect(200);
       expect(afterAuth()).toEqual([
-        expect.stringMatching(/^SELECT id, term FROM search_terms WHERE/),
+        expect.stringMatching(/^SELECT id, term, .* FROM search_terms WHERE/),
       ]);
     });
 
@@ -560,7 +576,7 @@ describe(`query budget per request (${databaseKind})`, () => {
         .expect(201);
       const statements = afterAuth();
       expect(statements).toHaveLength(5);
-      expect(statements[0]).toMatch(/^SELECT d\.id AS doc_id, me\.role AS role/);
+      expect(statements[0]).toMatch(/^SELECT d\.id AS doc_id, me\.role AS direct_role/);
       expect(statements[1]).toMatch(/FROM .*users/);
       expect(statements[2]).toMatch(/^SELECT d\.updated_at AS updated_at, t\.role AS role/);
       expect(statements[3]).toMatch(/^INSERT INTO user_docs/);

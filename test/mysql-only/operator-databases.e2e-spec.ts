@@ -11,6 +11,9 @@ process.env.WEBHOOKS_POLL_MS = '20';
 import { Connection, createConnection, RowDataPacket } from 'mysql2/promise';
 import request from 'supertest';
 import { SearchPostings1795740000000 } from '../../migrations/mysql/1795740000000-SearchPostings';
+import { Groups1795750000000 } from '../../migrations/mysql/1795750000000-Groups';
+import { DocGrants1795760000000 } from '../../migrations/mysql/1795760000000-DocGrants';
+import { GrantsInWebhookAudience1795770000000 } from '../../migrations/mysql/1795770000000-GrantsInWebhookAudience';
 import { TextInOneCollation1795730000000 } from '../../migrations/mysql/1795730000000-TextInOneCollation';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
 import { expectedUserDetails, givenUser, TestUser } from '../support/builders';
@@ -93,7 +96,7 @@ async function collations(test: TestApp) {
 }
 
 const EXPECTED_COLLATIONS = {
-  tables: 20,
+  tables: 21,
   otherTables: [],
   // Compared and ordered by code point on purpose (a group name folded to lower case).
   otherColumns: [{ name: 'user_groups.name_key', collation: 'utf8mb4_bin' }],
@@ -327,9 +330,13 @@ describe.each(DATABASE_DEFAULTS)('upgrading 1.2 on a database made with $made', 
     receiver = await new WebhookReceiver().start();
     receiver.answer = () => 503;
     process.env.WEBHOOKS_RETRY_SCHEDULE = '1h';
-    // Today's code writes search postings: their tables (utf8mb4 whatever the default) come first.
+    // Today's code writes search postings and reads groups and grants: their tables (utf8mb4
+    // whatever the default) and triggers come first.
     const old = await startAppBefore(TextInOneCollation1795730000000, [
       SearchPostings1795740000000,
+      Groups1795750000000,
+      DocGrants1795760000000,
+      GrantsInWebhookAudience1795770000000,
     ]);
     try {
       owner = await givenUser(old);

@@ -23,13 +23,13 @@ export function toDocListItems(rows: DocMemberRow[], userId: number): DocListIte
         created_at: toIsoTimestamp(row.created_at),
         updated_at: toIsoTimestamp(row.updated_at),
         version: Number(row.version),
-        role: row.member_role,
+        role: row.caller_role ?? row.member_role,
         user_docs: [],
       };
       items.set(id, item);
     }
     const memberId = Number(row.user_id);
-    if (memberId === userId) item.role = row.member_role;
+    if (memberId === userId && row.caller_role === undefined) item.role = row.member_role;
     item.user_docs.push({
       user: toUserDetails({
         id: memberId,

@@ -8,6 +8,15 @@ import { TransactionRunner } from '../../database/transaction-runner';
 import { DocTerms, SearchPostingsRepository } from './search-postings.repository';
 import { rolesThatMay } from './doc-access';
 import type { Role } from './doc-access';
+import {
+  bestRole,
+  GRANT_RANK,
+  grantedTo,
+  HAS_GRANTS,
+  rankOf,
+  ROLE_RANKS,
+  roleOfRank,
+} from './grants-sql';
 import { PageWindow, pageWindow } from './page-window';
 
 /** Which of the caller's own documents a folder filter keeps: those directly in home, or in one folder. */
@@ -34,6 +43,13 @@ export interface DocMemberRow {
   version: number;
   html?: string;
   member_role: Role;
+  /** The caller's role on the document, set by the repository (from every way they have it). */
+  caller_role?: Role;
+  /** List pages of a caller with grants: their best role as a rank (`ROLE_RANKS`). */
+  caller_rank?: number | string;
+  /** Detail: the caller's role in `user_docs`, if any, and the best their grants give. */
+  direct_role?: Role | null;
+  grant_rank?: number | string | null;
   user_id: number;
   fname: string;
   lname: string;
@@ -99,8 +115,9 @@ function pageSql(
   total: string,
   pageIds: (direction: 'ASC' | 'DESC') => string,
   from: 'newest-first' | 'oldest-first',
+  grantsCheck = false,
 ): string {
-  return `SELECT (${total}) AS total_count, ${MEMBER_COLUMNS}
+  return `SELECT (${total}) AS total_count, ${grantsCheck ? `${HAS_GRANTS} AS has_grants, ` : ''}${MEMBER_COLUMNS}
 FROM (${pageIds(from === 'newest-first' ? 'DESC' : 'ASC')}) page
 JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
@@ -128,6 +145,73 @@ const folderTotal = (filter: FolderFilter) =>
 const folderPageIds = (filter: FolderFilter) => (direction: 'ASC' | 'DESC') =>
   `SELECT id AS doc_id, updated_at AS sort_at FROM docs WHERE owner_id = ? AND ${folderCondition(filter)}
       ORDER BY updated_at ${direction}, id ${direction} LIMIT ? OFFSET ?`;
+
+/** A way to documents other than `user_docs`: the grants to a group the user is in, or to them. */
+interface Grantee {
+  grantee_type: 'group' | 'user';
+  grantee_id: number;
+}
+
+/**
+ * The grantees whose grants reach the user: each of their groups with a grant, and the user
+ * when they have grants of their own (folder shares). Parameters: user id three times.
+ */
+const GRANTEES_SQL = `SELECT 'group' AS grantee_type, gm.group_id AS grantee_id FROM group_members gm
+WHERE gm.user_id = ? AND EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id)
+UNION ALL
+SELECT 'user', u.id FROM users u
+WHERE u.id = ? AND EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)`;
+
+/** Ends a list read by membership alone: grants reach the user, so the merged list is read. */
+class GrantsReachUser extends Error {}
+
+/**
+ * The lists of a user with grants: their `user_docs` and each grantee's grants are ranges of
+ * list-order indexes (arms), merged, each document once with its best role. Without a role
+ * filter, the first `limit + offset` of the merged list are among the first `limit + offset`
+ * of each arm, so an arm reads no further; with one, a document's role is only known from
+ * every arm, which are read whole. The count reads every arm.
+ */
+const ARM_COLUMNS = `doc_id, doc_updated_at AS sort_at, ${rankOf('role')} AS caller_rank`;
+const armsSql = (grantees: number, direction: 'ASC' | 'DESC' | null) => {
+  const order =
+    direction === null ? '' : ` ORDER BY doc_updated_at ${direction}, doc_id ${direction} LIMIT ?`;
+  const arms = [
+    `SELECT ${ARM_COLUMNS} FROM user_docs WHERE user_id = ?${order}`,
+    ...Array.from(
+      { length: grantees },
+      () =>
+        `SELECT ${ARM_COLUMNS} FROM doc_grants WHERE grantee_type = ? AND grantee_id = ? AND trashed = 0${order}`,
+    ),
+  ];
+  return arms.map((arm, index) => `SELECT * FROM (${arm}) a${index}`).join('\nUNION ALL\n');
+};
+const mergedSql = (grantees: number, direction: 'ASC' | 'DESC' | null, withRole: boolean) =>
+  `SELECT doc_id, MAX(sort_at) AS sort_at, MIN(caller_rank) AS caller_rank
+FROM (${armsSql(grantees, direction)}) arms
+GROUP BY doc_id${withRole ? ' HAVING MIN(caller_rank) = ?' : ''}`;
+
+export const mergedListSql = {
+  grantees: GRANTEES_SQL,
+  /** Parameters: the arms' (user id; then each grantee's type and id), the role rank if any. */
+  count: (grantees: number, withRole: boolean) =>
+    `SELECT COUNT(*) AS n FROM (${mergedSql(grantees, null, withRole)}) merged`,
+  /**
+   * Parameters: the arms' (user id and, without a role, the arm limit; then each grantee's
+   * type, id and limit), the role rank if any, limit, offset.
+   */
+  page: (grantees: number, from: 'newest-first' | 'oldest-first', withRole: boolean) => {
+    const direction = from === 'newest-first' ? 'DESC' : 'ASC';
+    return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank
+FROM (${mergedSql(grantees, withRole ? null : direction, withRole)}
+  ORDER BY sort_at ${direction}, doc_id ${direction} LIMIT ? OFFSET ?) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+JOIN user_docs m ON m.doc_id = d.id
+JOIN users u ON u.id = m.user_id
+ORDER BY page.sort_at DESC, page.doc_id DESC, ${MEMBERS_ORDER}`;
+  },
+};
 
 const INSERT_DOC_COLUMNS =
   'INSERT INTO docs (uuid, owner_id, folder_id, title, html, search_title, search_body, created_at, updated_at, updated_by)';
@@ -172,27 +256,45 @@ export const docsSql = {
   total: TOTAL,
   totalWithRole: TOTAL_WITH_ROLE,
   folderTotal,
-  /** Parameters: the total's (user id), then the page's (user id, limit, offset). */
-  page: (from: 'newest-first' | 'oldest-first') => pageSql(TOTAL, membershipPageIds(false), from),
-  /** Parameters: user id and role for the total, then user id, role, limit, offset. */
+  /**
+   * Parameters: the total's (user id), the grants check's (user id twice), then the page's
+   * (user id, limit, offset).
+   */
+  page: (from: 'newest-first' | 'oldest-first') =>
+    pageSql(TOTAL, membershipPageIds(false), from, true),
+  /**
+   * Parameters: user id and role for the total, user id twice for the grants check, then user
+   * id, role, limit, offset.
+   */
   pageWithRole: (from: 'newest-first' | 'oldest-first') =>
-    pageSql(TOTAL_WITH_ROLE, membershipPageIds(true), from),
+    pageSql(TOTAL_WITH_ROLE, membershipPageIds(true), from, true),
+  /** A count by membership and the grants check (parameters: the count's, user id twice). */
+  countWithGrantsCheck: (total: string) => `SELECT (${total}) AS n, ${HAS_GRANTS} AS has_grants`,
   /** Parameters: the folder's (user id, folder) for the total, then again, limit, offset. */
   folderPage: (filter: FolderFilter, from: 'newest-first' | 'oldest-first') =>
     pageSql(folderTotal(filter), folderPageIds(filter), from),
 
-  detail: `SELECT ${MEMBER_COLUMNS}, d.html AS html
+  /**
+   * The document with every member, and the caller's ways to it: their `user_docs` role and
+   * their grants' best rank (no row when they have neither). Parameters: user id (three times),
+   * uuid, user id twice.
+   */
+  detail: `SELECT ${MEMBER_COLUMNS}, d.html AS html, me.role AS direct_role, ${GRANT_RANK} AS grant_rank
 FROM docs d
-JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
+LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
 LEFT JOIN folders f ON f.id = d.folder_id
 JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id
-WHERE d.uuid = ?
+WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR EXISTS (SELECT 1 FROM doc_grants g
+  WHERE g.doc_id = d.id AND g.trashed = 0 AND ${grantedTo('g')}))
 ORDER BY ${MEMBERS_ORDER}`,
 
-  /** The caller's role and the version: why a write matched nothing. */
-  access: `SELECT d.id AS doc_id, me.role AS role, d.version AS version
-FROM docs d JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
+  /**
+   * The caller's ways to the document and its version: why a write matched nothing.
+   * Parameters: user id (three times), uuid.
+   */
+  access: `SELECT d.id AS doc_id, me.role AS direct_role, ${GRANT_RANK} AS grant_rank, d.version AS version
+FROM docs d LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
 WHERE d.uuid = ?`,
 
   insertHome: `${INSERT_DOC_COLUMNS} VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
@@ -207,10 +309,12 @@ SELECT ?, ?, f.id, ?, ?, ?, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.
    * writer's id, updated_at, uuid, the versions.
    */
   updateMysql: (fields: ChangedFields, versions: number) => `UPDATE docs d
-JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN (${updaterRoles(fields)})
+LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN (${updaterRoles(fields)})
+LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN (${updaterRoles(fields)}) AND ${grantedTo('ga')}
 JOIN user_docs m ON m.doc_id = d.id
-SET ${changedColumns(fields, 'd.')}d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?
-WHERE d.uuid = ?${versionCondition('d.version', versions)}`,
+LEFT JOIN doc_grants gg ON gg.doc_id = d.id
+SET ${changedColumns(fields, 'd.')}d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL)${versionCondition('d.version', versions)}`,
   /** The version the MySQL update left in the session. */
   newVersion: 'SELECT LAST_INSERT_ID() AS version',
   /**
@@ -219,10 +323,12 @@ WHERE d.uuid = ?${versionCondition('d.version', versions)}`,
    */
   updateSqlite: (fields: ChangedFields, versions: number) =>
     `UPDATE docs SET ${changedColumns(fields)}updated_at = ?, updated_by = ?, version = version + 1
-WHERE uuid = ? AND id IN (SELECT doc_id FROM user_docs WHERE user_id = ? AND role IN (${updaterRoles(fields)}))${versionCondition('version', versions)}
+WHERE uuid = ? AND (id IN (SELECT doc_id FROM user_docs WHERE user_id = ? AND role IN (${updaterRoles(fields)}))
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.doc_id = docs.id AND g.trashed = 0 AND g.role IN (${updaterRoles(fields)}) AND ${grantedTo('g')}))${versionCondition('version', versions)}
 RETURNING id, version`,
-  /** SQLite: then the users' copies of updated_at. */
+  /** SQLite: then the users' copies of updated_at, and the grants'. */
   copyUpdatedAt: 'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
+  copyUpdatedAtToGrants: 'UPDATE doc_grants SET doc_updated_at = ? WHERE doc_id = ?',
 
   existsOwned: 'SELECT 1 AS found FROM docs WHERE uuid = ? AND owner_id = ?',
 
@@ -250,6 +356,8 @@ export const moveToTrashSql = {
 SELECT doc_id, user_id, role, created_at FROM user_docs WHERE doc_id = ?`,
   /** Triggers take each member's count down with their row. */
   removeMembers: 'DELETE FROM user_docs WHERE doc_id = ?',
+  /** The grants stay, giving nothing while the document is in the trash. */
+  suspendGrants: 'UPDATE doc_grants SET trashed = 1 WHERE doc_id = ?',
 };
 
 /**
@@ -318,7 +426,31 @@ export class DocsRepository {
     offset: number,
     limit: number,
   ): Promise<ListPage> {
+    try {
+      return await this.membershipListPage(userId, filter, offset, limit);
+    } catch (error) {
+      // Only a list by membership (no folder) throws it.
+      if (!(error instanceof GrantsReachUser) || filter.folder !== undefined) throw error;
+      const grantees = await this.rows<Grantee>(mergedListSql.grantees, [userId, userId, userId]);
+      return this.mergedListPage(userId, grantees, filter.role, offset, limit);
+    }
+  }
+
+  /**
+   * The list from `user_docs` (or one folder) alone, as long as no grant reaches the user: the
+   * statements that count or read it also ask whether one does (and an empty first page asks
+   * on its own), and throw `GrantsReachUser` if so.
+   */
+  private async membershipListPage(
+    userId: number,
+    filter: ListFilter,
+    offset: number,
+    limit: number,
+  ): Promise<ListPage> {
+    // Grants never make an owner, and a folder filter lists the caller's own documents.
+    const grantsMayReach = filter.folder === undefined && filter.role !== 'owner';
     const counted = offset === 0 ? undefined : await this.count(userId, filter);
+    // Counting asked whether grants reach the user (and threw if they do).
     if (counted !== undefined && offset >= counted) return { rows: [], totalCount: counted };
     const window: PageWindow =
       counted === undefined
@@ -327,7 +459,10 @@ export class DocsRepository {
     const rows = await this.page(userId, filter, window);
     if (rows.length === 0) {
       // Nothing on the first page: the list was empty. Nothing on a later one: it shrank.
-      if (offset === 0) return { rows, totalCount: 0 };
+      if (offset === 0) {
+        if (grantsMayReach && (await this.grantsReach(userId))) throw new GrantsReachUser();
+        return { rows, totalCount: 0 };
+      }
     } else if (window.from === 'newest-first' || Number(rows[0].total_count) === counted) {
       // Read from the newest end, the rows are the page whatever the total.
       return { rows, totalCount: Number(rows[0].total_count) };
@@ -340,6 +475,59 @@ export class DocsRepository {
     });
   }
 
+  /** Whether grants reach the user (a group of theirs, or they, has one). */
+  private async grantsReach(userId: number, manager?: EntityManager): Promise<boolean> {
+    const [row] = await this.rows<{ has_grants: number | string }>(
+      `SELECT ${HAS_GRANTS} AS has_grants`,
+      [userId, userId],
+      manager,
+    );
+    return Number(row.has_grants) === 1;
+  }
+
+  /**
+   * A page of the list of a user with grants, and its total, read in one snapshot: the merged
+   * arms of `mergedListSql`, each row with the caller's best role.
+   */
+  private mergedListPage(
+    userId: number,
+    grantees: Grantee[],
+    role: Role | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<ListPage> {
+    const withRole = role !== undefined;
+    const roleParameter = withRole ? [ROLE_RANKS[role]] : [];
+    const armParameters = (armLimit?: number) => {
+      const extra = armLimit === undefined ? [] : [armLimit];
+      return [
+        ...[userId, ...extra],
+        ...grantees.flatMap((grantee) => [grantee.grantee_type, grantee.grantee_id, ...extra]),
+      ];
+    };
+    return this.transactions.snapshot(async (manager) => {
+      const [count] = await this.rows<{ n: number | string }>(
+        mergedListSql.count(grantees.length, withRole),
+        [...armParameters(), ...roleParameter],
+        manager,
+      );
+      const totalCount = Number(count.n);
+      if (offset >= totalCount) return { rows: [], totalCount };
+      const window = pageWindow(offset, limit, totalCount);
+      const rows = await this.rows<DocMemberRow>(
+        mergedListSql.page(grantees.length, window.from, withRole),
+        [
+          ...armParameters(withRole ? undefined : window.offset + window.limit),
+          ...roleParameter,
+          ...[window.limit, window.offset],
+        ],
+        manager,
+      );
+      for (const row of rows) row.caller_role = roleOfRank(row.caller_rank);
+      return { rows, totalCount };
+    });
+  }
+
   /**
    * How many documents the list shows. By membership: the sum of the user's count slots (a few
    * rows per role). One folder: counted on the folder list-order index.
@@ -349,25 +537,33 @@ export class DocsRepository {
     filter: ListFilter,
     manager?: EntityManager,
   ): Promise<number> {
-    const [row] =
-      filter.folder !== undefined
-        ? await this.rows<{ n: number | string }>(
-            docsSql.folderTotal(filter.folder),
-            [userId, ...folderParameters(filter.folder, userId)],
-            manager,
-          )
-        : filter.role === undefined
-          ? await this.rows<{ n: number | string }>(docsSql.total, [userId], manager)
-          : await this.rows<{ n: number | string }>(
-              docsSql.totalWithRole,
-              [userId, filter.role],
-              manager,
-            );
-    return Number(row?.n ?? 0);
+    if (filter.folder !== undefined) {
+      const [row] = await this.rows<{ n: number | string }>(
+        docsSql.folderTotal(filter.folder),
+        [userId, ...folderParameters(filter.folder, userId)],
+        manager,
+      );
+      return Number(row?.n ?? 0);
+    }
+    if (filter.role === 'owner') {
+      const [row] = await this.rows<{ n: number | string }>(
+        docsSql.totalWithRole,
+        [userId, filter.role],
+        manager,
+      );
+      return Number(row?.n ?? 0);
+    }
+    const [row] = await this.rows<{ n: number | string; has_grants: number | string }>(
+      docsSql.countWithGrantsCheck(filter.role === undefined ? TOTAL : TOTAL_WITH_ROLE),
+      [userId, ...(filter.role === undefined ? [] : [filter.role]), userId, userId],
+      manager,
+    );
+    if (Number(row.has_grants) === 1) throw new GrantsReachUser();
+    return Number(row.n);
   }
 
   /** The rows of one window of the list, each with the list's total (see `pageSql`). */
-  private page(
+  private async page(
     userId: number,
     filter: ListFilter,
     { from, offset, limit }: PageWindow,
@@ -381,32 +577,54 @@ export class DocsRepository {
         manager,
       );
     }
-    return filter.role === undefined
-      ? this.rows<DocMemberRow>(docsSql.page(from), [userId, userId, limit, offset], manager)
-      : this.rows<DocMemberRow>(
-          docsSql.pageWithRole(from),
-          [userId, filter.role, userId, filter.role, limit, offset],
-          manager,
-        );
+    const rows =
+      filter.role === undefined
+        ? await this.rows<DocMemberRow & { has_grants: number | string }>(
+            docsSql.page(from),
+            [userId, userId, userId, userId, limit, offset],
+            manager,
+          )
+        : await this.rows<DocMemberRow & { has_grants: number | string }>(
+            docsSql.pageWithRole(from),
+            [userId, filter.role, userId, userId, userId, filter.role, limit, offset],
+            manager,
+          );
+    if (filter.role !== 'owner' && rows.length > 0 && Number(rows[0].has_grants) === 1) {
+      throw new GrantsReachUser();
+    }
+    return rows;
   }
 
-  /** A document the user is a member of, with its HTML and every member. */
-  findDetailForUser(uuid: string, userId: number): Promise<DocMemberRow[]> {
-    return this.rows<DocMemberRow>(docsSql.detail, [userId, uuid]);
+  /**
+   * A document the user has (as a member, or through a grant), with its HTML and every member;
+   * each row carries the user's role (`caller_role`). No rows when they do not have it.
+   */
+  async findDetailForUser(uuid: string, userId: number): Promise<DocMemberRow[]> {
+    const rows = await this.rows<DocMemberRow>(docsSql.detail, [
+      ...[userId, userId, userId],
+      ...[uuid, userId, userId],
+    ]);
+    for (const row of rows) row.caller_role = bestRole(row.direct_role, row.grant_rank);
+    return rows;
   }
 
-  /** The user's role on a document and its version; null when they are not a member. */
+  /**
+   * The user's role on a document (the best of every way they have it) and its version; null
+   * when they have no way to it.
+   */
   async findAccess(
     uuid: string,
     userId: number,
     manager?: EntityManager,
   ): Promise<DocAccess | null> {
-    const [row] = await this.rows<{ doc_id: number; role: Role; version: number | string }>(
-      docsSql.access,
-      [userId, uuid],
-      manager,
-    );
-    return row ? { docId: Number(row.doc_id), role: row.role, version: Number(row.version) } : null;
+    const [row] = await this.rows<{
+      doc_id: number;
+      direct_role: Role | null;
+      grant_rank: number | string | null;
+      version: number | string;
+    }>(docsSql.access, [userId, userId, userId, uuid], manager);
+    const role = row && bestRole(row.direct_role, row.grant_rank);
+    return role ? { docId: Number(row.doc_id), role, version: Number(row.version) } : null;
   }
 
   /**
@@ -446,7 +664,12 @@ export class DocsRepository {
     const termsChange = fields.title || fields.html;
     if (this.dialect === 'mysql') {
       const sql = docsSql.updateMysql(fields, versions.length);
-      const parameters = [userId, ...values, timestamp, userId, timestamp, uuid, ...versions];
+      const parameters = [
+        ...[userId, userId, userId],
+        ...values,
+        ...[timestamp, userId, timestamp, timestamp, uuid],
+        ...versions,
+      ];
       const write = async (connection: EntityManager) => {
         const result = await this.sql.run(sql, parameters, connection);
         if (result.affected === 0) return null;
@@ -465,11 +688,12 @@ export class DocsRepository {
     const write = async (transaction: EntityManager) => {
       const [updated] = await this.sql.rows<{ id: number; version: number }>(
         docsSql.updateSqlite(fields, versions.length),
-        [...values, timestamp, userId, uuid, userId, ...versions],
+        [...values, timestamp, userId, uuid, userId, userId, userId, ...versions],
         transaction,
       );
       if (!updated) return null;
       await this.sql.run(docsSql.copyUpdatedAt, [timestamp, updated.id], transaction);
+      await this.sql.run(docsSql.copyUpdatedAtToGrants, [timestamp, updated.id], transaction);
       if (termsChange) await this.writePostings(transaction, uuid);
       return Number(updated.version);
     };
@@ -521,6 +745,7 @@ export class DocsRepository {
         await this.sql.rows(moveToTrashSql.lockMembers, [doc.id], manager);
       await this.sql.run(moveToTrashSql.keepMembers, [doc.id], manager);
       await this.sql.run(moveToTrashSql.removeMembers, [doc.id], manager);
+      await this.sql.run(moveToTrashSql.suspendGrants, [doc.id], manager);
       return true;
     });
   }

@@ -6,6 +6,7 @@ import { UsersModule } from '../../users/users.module';
 import { DocsController } from './docs.controller';
 import { DocsRepository } from './docs.repository';
 import { DocsService } from './docs.service';
+import { DocGrant } from './entities/doc-grant.entity';
 import { Doc } from './entities/doc.entity';
 import { TrashedDocMember } from './entities/trashed-doc-member.entity';
 import { TrashedDoc } from './entities/trashed-doc.entity';
@@ -24,6 +25,7 @@ import { SearchPostingsRepository } from './search-postings.repository';
   imports: [
     TypeOrmModule.forFeature([
       Doc,
+      DocGrant,
       UserDoc,
       UserDocCount,
       TrashedDoc,

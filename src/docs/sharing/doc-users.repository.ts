@@ -6,6 +6,7 @@ import { Sql } from '../../database/sql';
 import { toDate, toSqlTimestamp } from '../../database/sql-values';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { MEMBERS_ORDER } from '../documents/docs.repository';
+import { USER_HAS_DOC } from '../documents/grants-sql';
 import type { Role } from '../documents/doc-access';
 import { MemberChanges } from '../events/member-changes';
 
@@ -24,13 +25,13 @@ export interface DocUserRow {
 export type ShareOutcome =
   { kind: 'added' } | { kind: 'kept'; addedAt: Date | string } | { kind: 'no document' };
 
+/** The users of a document the caller has (parameters: uuid, caller's id three times). */
 const USERS_SQL = `SELECT m.user_id AS user_id, m.role AS role, m.created_at AS added_at,
   u.fname AS fname, u.lname AS lname, u.email AS email, u.avatar_url AS avatar_url
 FROM docs d
-JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
 JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id
-WHERE d.uuid = ?
+WHERE d.uuid = ? AND ${USER_HAS_DOC}
 ORDER BY ${MEMBERS_ORDER}`;
 
 /** The owner's row is never removed here: it goes with the document. */
@@ -62,9 +63,12 @@ FROM docs d LEFT JOIN user_docs t ON t.doc_id = d.id AND t.user_id = ?
 WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' FOR UPDATE' : ''}`;
   }
 
-  /** Every user of a document the caller is a user of, owner first; empty otherwise. */
+  /**
+   * Every user of a document (its `user_docs`), owner first, if the caller has it (as one of
+   * them, or through a grant); empty otherwise.
+   */
   findAll(uuid: string, callerId: number): Promise<DocUserRow[]> {
-    return this.sql.rows<DocUserRow>(USERS_SQL, [callerId, uuid]);
+    return this.sql.rows<DocUserRow>(USERS_SQL, [uuid, callerId, callerId, callerId]);
   }
 
   /**

@@ -23,7 +23,10 @@ export class DocUsersService {
     private readonly clock: Clock,
   ) {}
 
-  /** Every user of the document, owner first, then by when they were added; for any user of it. */
+  /**
+   * Every user of the document, owner first, then by when they were added; for anyone who has
+   * the document, through a group or a folder share too.
+   */
   async list(caller: UserProfile, uuid: string): Promise<DocUserDto[]> {
     const rows = await this.docUsers.findAll(uuid, caller.id);
     if (rows.length === 0) throw new DocumentNotFound();

@@ -5,3 +5,9 @@ export class NotAUser extends NotFound {
     super(`user ${userId} is not a user of this document`);
   }
 }
+
+export class NotSharedWithGroup extends NotFound {
+  constructor(groupId: number) {
+    super(`the document is not shared with group ${groupId}`);
+  }
+}

@@ -1,15 +1,22 @@
 import { Module } from '@nestjs/common';
+import { GroupsModule } from '../../groups/groups.module';
 import { UsersModule } from '../../users/users.module';
 import { DocumentsModule } from '../documents/documents.module';
 import { DocEventsModule } from '../events/doc-events.module';
+import { DocGroupsController } from './doc-groups.controller';
+import { DocGroupsRepository } from './doc-groups.repository';
+import { DocGroupsService } from './doc-groups.service';
 import { DocUsersController } from './doc-users.controller';
 import { DocUsersRepository } from './doc-users.repository';
 import { DocUsersService } from './doc-users.service';
 
-/** A document's users: the owner shares it with a role, unshares it; a member may leave. */
+/**
+ * A document's users and groups: the owner shares it with a user or a group in a role, and
+ * unshares it; a member may leave.
+ */
 @Module({
-  imports: [DocumentsModule, UsersModule, DocEventsModule],
-  controllers: [DocUsersController],
-  providers: [DocUsersService, DocUsersRepository],
+  imports: [DocumentsModule, UsersModule, GroupsModule, DocEventsModule],
+  controllers: [DocUsersController, DocGroupsController],
+  providers: [DocUsersService, DocUsersRepository, DocGroupsService, DocGroupsRepository],
 })
 export class SharingModule {}

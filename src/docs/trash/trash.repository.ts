@@ -32,6 +32,9 @@ export const trashSql = {
 SELECT t.user_id, t.doc_id, t.role, t.created_at, d.updated_at
 FROM trashed_doc_members t JOIN docs d ON d.id = t.doc_id WHERE t.doc_id = ?`,
   forgetMembers: 'DELETE FROM trashed_doc_members WHERE doc_id = ?',
+  /** The grants give their roles again, in the document's list order. */
+  resumeGrants: `UPDATE doc_grants SET trashed = 0, doc_updated_at = (SELECT updated_at FROM docs WHERE id = ?)
+WHERE doc_id = ?`,
 
   /**
    * For good (by the id `findTrashed` gave, after its postings): its versions, kept members and
@@ -84,6 +87,7 @@ export class TrashRepository {
       await this.sql.run(trashSql.deleteTrash, [doc.id], manager);
       await this.sql.run(trashSql.restoreMembers, [doc.id], manager);
       await this.sql.run(trashSql.forgetMembers, [doc.id], manager);
+      await this.sql.run(trashSql.resumeGrants, [doc.id, doc.id], manager);
       return true;
     });
   }

@@ -1,0 +1,59 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { timestampColumn } from '../../../database/column-types';
+import type { Role } from '../doc-access';
+import { Doc } from './doc.entity';
+
+/** Who a grant is for: a group (its members have the role), or one user (by a folder share). */
+export type GranteeType = 'group' | 'user';
+
+/**
+ * A role on a document given to a group, or to a user through a folder share: the ways to a
+ * document other than its `user_docs` (the owner and the users it is shared with directly).
+ * `folder_share_id` is the folder share the grant comes from, 0 when the document itself was
+ * shared with the group; a document reached several ways has a row for each.
+ *
+ * As `user_docs`, each row mirrors its document's `updated_at`, so a grantee's documents are a
+ * range of the list-order index, merged with the caller's other ways in; `trashed` follows the
+ * document into the trash and back, keeping the grant while it is there.
+ */
+@Entity({ name: 'doc_grants' })
+@Index('IDX_doc_grants_list_order', [
+  'granteeType',
+  'granteeId',
+  'trashed',
+  'docUpdatedAt',
+  'docId',
+])
+@Index('IDX_doc_grants_doc', ['docId', 'granteeType', 'granteeId'])
+export class DocGrant {
+  @PrimaryColumn({ name: 'grantee_type', type: 'varchar', length: 8 })
+  granteeType: GranteeType;
+
+  @PrimaryColumn({ name: 'grantee_id', type: 'int' })
+  granteeId: number;
+
+  @PrimaryColumn({ name: 'doc_id', type: 'int' })
+  docId: number;
+
+  @PrimaryColumn({ name: 'folder_share_id', type: 'int' })
+  folderShareId: number;
+
+  @ManyToOne(() => Doc, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'doc_id' })
+  doc?: Doc;
+
+  @Column({ type: 'varchar', length: 16 })
+  role: Exclude<Role, 'owner'>;
+
+  /** When the grant was made. */
+  @Column(timestampColumn('created_at'))
+  createdAt: Date;
+
+  /** The document's `updated_at`, copied here for the list order. */
+  @Column(timestampColumn('doc_updated_at'))
+  docUpdatedAt: Date;
+
+  /** Whether the document is in its owner's trash (then the grant gives nothing). */
+  @Column({ type: 'boolean', default: false })
+  trashed: boolean;
+}

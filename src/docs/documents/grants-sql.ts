@@ -1,0 +1,80 @@
+import type { Role } from './doc-access';
+
+/**
+ * The SQL of the ways to a document besides `user_docs` (the owner and the users it is shared
+ * with directly): grants (`doc_grants`) to a group the user is in, or to the user through a
+ * folder share. A user's role on a document is the best of every way they have it.
+ */
+
+/** Roles as numbers, the best first: the best of several ways to a document is the least. */
+export const ROLE_RANKS: Record<Role, number> = { owner: 1, editor: 2, viewer: 3 };
+const RANKED_ROLES: Role[] = ['owner', 'editor', 'viewer'];
+export const rankOf = (column: string) =>
+  `CASE ${column} WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END`;
+
+/** The role of a rank from SQL; undefined for none. */
+export function roleOfRank(rank: number | string | null | undefined): Role | undefined {
+  return rank === null || rank === undefined ? undefined : RANKED_ROLES[Number(rank) - 1];
+}
+
+/** The better of a `user_docs` role and a grants' rank; undefined when there is neither. */
+export function bestRole(
+  direct: Role | null | undefined,
+  grantRank: number | string | null | undefined,
+): Role | undefined {
+  const granted = roleOfRank(grantRank);
+  if (!direct) return granted;
+  if (!granted) return direct;
+  return ROLE_RANKS[direct] <= ROLE_RANKS[granted] ? direct : granted;
+}
+
+/**
+ * Whether a grant (`doc_grants` row `alias`) is the user's: given to them, or to a group they
+ * are in. Parameters: user id, user id.
+ */
+export const grantedTo = (alias: string) =>
+  `(${alias}.grantee_type = 'user' AND ${alias}.grantee_id = ? OR ${alias}.grantee_type = 'group' AND ${alias}.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))`;
+
+/**
+ * Whether the user has document `d`: as a member, or through a grant. Parameters: user id
+ * three times.
+ */
+export const USER_HAS_DOC = `(EXISTS (SELECT 1 FROM user_docs me WHERE me.doc_id = d.id AND me.user_id = ?)
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.doc_id = d.id AND g.trashed = 0 AND ${grantedTo('g')}))`;
+
+/**
+ * The best role the user's grants give on document `d` (of a document not in the trash), as a
+ * rank; NULL when none does. Parameters: user id, user id.
+ */
+export const GRANT_RANK = `(SELECT MIN(${rankOf('g.role')}) FROM doc_grants g
+  WHERE g.doc_id = d.id AND g.trashed = 0 AND ${grantedTo('g')})`;
+
+/**
+ * 1 when grants reach the user (see `GRANTEES_SQL`), else 0: asked by the statement that
+ * counts or reads a list, so a user without grants pays no statement more. Parameters: user id
+ * twice.
+ */
+export const HAS_GRANTS = `CASE WHEN EXISTS (SELECT 1 FROM group_members gm
+  JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id WHERE gm.user_id = ?)
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
+  THEN 1 ELSE 0 END`;
+
+/**
+ * Every document the user has, once, with their best role and its `updated_at`, shaped as a
+ * `user_docs` row (`doc_id`, `role`, `doc_updated_at`, `user_id`): for statements that go
+ * through a user's documents one by one (search), when grants reach them. Parameters: user id
+ * four times.
+ */
+export const USER_DOCS_WITH_GRANTS = `(SELECT doc_id, CASE MIN(way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(doc_updated_at) AS doc_updated_at, MIN(user_id) AS user_id
+  FROM (
+    SELECT doc_id, ${rankOf('role')} AS way_rank, doc_updated_at, user_id FROM user_docs WHERE user_id = ?
+    UNION ALL
+    SELECT g.doc_id, ${rankOf('g.role')}, g.doc_updated_at, ? FROM doc_grants g
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, ${rankOf('g.role')}, g.doc_updated_at, gm.user_id FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY doc_id)`;

@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { sqlDialect } from '../../database/raw-sql';
+import { Sql } from '../../database/sql';
+import { toSqlTimestamp } from '../../database/sql-values';
+import { TransactionRunner } from '../../database/transaction-runner';
+import type { SharedRole } from './dto/add-doc-user.dto';
+import type { ShareOutcome } from './doc-users.repository';
+
+/** A group a document is shared with, as `GET /docs/{uuid}/groups` lists them. */
+export interface DocGroupRow {
+  group_id: number;
+  name: string;
+  role: SharedRole;
+  added_at: Date | string;
+}
+
+/** The grants that share a document with a group itself (not through a folder share). */
+const DIRECT = "grantee_type = 'group' AND folder_share_id = 0";
+
+const GROUPS_SQL = `SELECT g.grantee_id AS group_id, ug.name AS name, g.role AS role, g.created_at AS added_at
+FROM doc_grants g JOIN user_groups ug ON ug.id = g.grantee_id
+WHERE g.doc_id = ? AND g.grantee_type = 'group' AND g.folder_share_id = 0
+ORDER BY g.created_at, g.grantee_id`;
+
+/**
+ * The statements of sharing a document with groups: a grant (`doc_grants`) to the group, with
+ * no folder share, mirroring the document's `updated_at` for its members' lists.
+ */
+@Injectable()
+export class DocGroupsRepository {
+  private readonly lockDocSql: string;
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly sql: Sql,
+    private readonly transactions: TransactionRunner,
+  ) {
+    // The document row is locked (MySQL) so a share and an update or a delete take turns: the
+    // grant copies the latest updated_at, and a trashed document is not shared.
+    this.lockDocSql = `SELECT d.updated_at AS updated_at, g.role AS role, g.created_at AS added_at
+FROM docs d LEFT JOIN doc_grants g ON g.doc_id = d.id AND g.grantee_type = 'group' AND g.grantee_id = ? AND g.folder_share_id = 0
+WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' FOR UPDATE' : ''}`;
+  }
+
+  /** The groups the document is shared with, by when. */
+  findAll(docId: number): Promise<DocGroupRow[]> {
+    return this.sql.rows<DocGroupRow>(GROUPS_SQL, [docId]);
+  }
+
+  /** Gives the group this role on the document: adds the grant, or changes its role. */
+  share(docId: number, groupId: number, role: SharedRole, at: Date): Promise<ShareOutcome> {
+    return this.transactions.run(async (manager) => {
+      const [current] = await this.sql.rows<{
+        updated_at: Date | string;
+        role: SharedRole | null;
+        added_at: Date | string | null;
+      }>(this.lockDocSql, [groupId, docId], manager);
+      if (!current) return { kind: 'no document' };
+      if (current.role === null) {
+        await this.sql.run(
+          'INSERT INTO doc_grants (grantee_type, grantee_id, doc_id, folder_share_id, role, created_at, doc_updated_at, trashed) ' +
+            "SELECT 'group', ?, id, 0, ?, ?, updated_at, 0 FROM docs WHERE id = ?",
+          [groupId, role, toSqlTimestamp(at), docId],
+          manager,
+        );
+        return { kind: 'added' };
+      }
+      if (current.role !== role) {
+        await this.sql.run(
+          `UPDATE doc_grants SET role = ? WHERE doc_id = ? AND grantee_id = ? AND ${DIRECT}`,
+          [role, docId, groupId],
+          manager,
+        );
+      }
+      return { kind: 'kept', addedAt: current.added_at! };
+    });
+  }
+
+  /** Takes the document's share with the group back; false when there was none. */
+  async remove(docId: number, groupId: number): Promise<boolean> {
+    const result = await this.transactions.exclusive((manager) =>
+      this.sql.run(
+        `DELETE FROM doc_grants WHERE doc_id = ? AND grantee_id = ? AND ${DIRECT}`,
+        [docId, groupId],
+        manager,
+      ),
+    );
+    return result.affected > 0;
+  }
+}
