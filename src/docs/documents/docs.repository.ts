@@ -274,28 +274,45 @@ export const docsSql = {
   folderPage: (filter: FolderFilter, from: 'newest-first' | 'oldest-first') =>
     pageSql(folderTotal(filter), folderPageIds(filter), from),
 
-  /**
-   * The document with every member, and the caller's ways to it: their `user_docs` role and
-   * their grants' best rank (no row when they have neither). Parameters: user id (three times),
-   * uuid, user id twice.
-   */
-  detail: `SELECT ${MEMBER_COLUMNS}, d.html AS html, me.role AS direct_role, ${GRANT_RANK} AS grant_rank
+  /** The document with every member, for one of its members (`me`). */
+  detail: `SELECT ${MEMBER_COLUMNS}, d.html AS html, me.role AS direct_role
 FROM docs d
-LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
+JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
 LEFT JOIN folders f ON f.id = d.folder_id
 JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id
-WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR EXISTS (SELECT 1 FROM doc_grants g
-  WHERE g.doc_id = d.id AND g.trashed = 0 AND ${grantedTo('g')}))
+WHERE d.uuid = ?
 ORDER BY ${MEMBERS_ORDER}`,
 
   /**
-   * The caller's ways to the document and its version: why a write matched nothing.
-   * Parameters: user id (three times), uuid.
+   * The same, for a user who is not a member but has grants to it (asked only when `detail`
+   * found nothing). Parameters: user id twice, uuid, user id twice.
    */
-  access: `SELECT d.id AS doc_id, me.role AS direct_role, ${GRANT_RANK} AS grant_rank, d.version AS version
-FROM docs d LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
+  detailThroughGrants: `SELECT ${MEMBER_COLUMNS}, d.html AS html, NULL AS direct_role, ${GRANT_RANK} AS grant_rank
+FROM docs d
+LEFT JOIN folders f ON f.id = d.folder_id
+JOIN user_docs m ON m.doc_id = d.id
+JOIN users u ON u.id = m.user_id
+WHERE d.uuid = ? AND EXISTS (SELECT 1 FROM doc_grants g WHERE g.doc_id = d.id AND g.trashed = 0 AND ${grantedTo('g')})
+ORDER BY ${MEMBERS_ORDER}`,
+
+  /** The caller's role as a member and the version: why a write matched nothing. */
+  access: `SELECT d.id AS doc_id, me.role AS direct_role, d.version AS version
+FROM docs d JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ?
 WHERE d.uuid = ?`,
+
+  /**
+   * The same for a user who is not a member: the best rank their grants give (NULL for none).
+   * Parameters: user id twice, uuid.
+   */
+  accessThroughGrants: `SELECT d.id AS doc_id, NULL AS direct_role, ${GRANT_RANK} AS grant_rank, d.version AS version
+FROM docs d WHERE d.uuid = ?`,
+
+  /**
+   * The best rank the user's grants give on a document (NULL for none): asked for a member who
+   * is a viewer, whom a grant may make an editor. Parameters: user id twice, document id.
+   */
+  grantRank: `SELECT ${GRANT_RANK} AS grant_rank FROM docs d WHERE d.id = ?`,
 
   insertHome: `${INSERT_DOC_COLUMNS} VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
   /** Resolves the folder in the same statement; inserts nothing if the folder is missing. */
@@ -600,31 +617,61 @@ export class DocsRepository {
    * each row carries the user's role (`caller_role`). No rows when they do not have it.
    */
   async findDetailForUser(uuid: string, userId: number): Promise<DocMemberRow[]> {
-    const rows = await this.rows<DocMemberRow>(docsSql.detail, [
-      ...[userId, userId, userId],
-      ...[uuid, userId, userId],
-    ]);
+    let rows = await this.rows<DocMemberRow>(docsSql.detail, [userId, uuid]);
+    if (rows.length === 0) {
+      rows = await this.rows<DocMemberRow>(docsSql.detailThroughGrants, [
+        ...[userId, userId, uuid],
+        ...[userId, userId],
+      ]);
+    } else if (rows[0].direct_role === 'viewer') {
+      rows[0].grant_rank = await this.grantRank(Number(rows[0].doc_id), userId);
+      for (const row of rows) row.grant_rank = rows[0].grant_rank;
+    }
     for (const row of rows) row.caller_role = bestRole(row.direct_role, row.grant_rank);
     return rows;
   }
 
   /**
    * The user's role on a document (the best of every way they have it) and its version; null
-   * when they have no way to it.
+   * when they have no way to it. A member who is the owner or an editor costs one statement; a
+   * viewer or a user with grants alone, two.
    */
   async findAccess(
     uuid: string,
     userId: number,
     manager?: EntityManager,
   ): Promise<DocAccess | null> {
-    const [row] = await this.rows<{
+    type AccessRow = {
       doc_id: number;
       direct_role: Role | null;
-      grant_rank: number | string | null;
+      grant_rank?: number | string | null;
       version: number | string;
-    }>(docsSql.access, [userId, userId, userId, uuid], manager);
+    };
+    let [row] = await this.rows<AccessRow>(docsSql.access, [userId, uuid], manager);
+    if (row === undefined) {
+      [row] = await this.rows<AccessRow>(
+        docsSql.accessThroughGrants,
+        [userId, userId, uuid],
+        manager,
+      );
+    } else if (row.direct_role === 'viewer') {
+      row.grant_rank = await this.grantRank(Number(row.doc_id), userId, manager);
+    }
     const role = row && bestRole(row.direct_role, row.grant_rank);
     return role ? { docId: Number(row.doc_id), role, version: Number(row.version) } : null;
+  }
+
+  private async grantRank(
+    docId: number,
+    userId: number,
+    manager?: EntityManager,
+  ): Promise<number | string | null> {
+    const [row] = await this.rows<{ grant_rank: number | string | null }>(
+      docsSql.grantRank,
+      [userId, userId, docId],
+      manager,
+    );
+    return row?.grant_rank ?? null;
   }
 
   /**

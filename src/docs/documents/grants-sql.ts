@@ -51,13 +51,14 @@ export const GRANT_RANK = `(SELECT MIN(${rankOf('g.role')}) FROM doc_grants g
 
 /**
  * 1 when grants reach the user (see `GRANTEES_SQL`), else 0: asked by the statement that
- * counts or reads a list, so a user without grants pays no statement more. Parameters: user id
- * twice.
+ * counts or reads a list, so a user without grants pays no statement more. From the user's
+ * groups to their grants (not the other way, through every group's grants); a scalar subquery,
+ * so it is evaluated once per statement. Parameters: user id twice.
  */
-export const HAS_GRANTS = `CASE WHEN EXISTS (SELECT 1 FROM group_members gm
-  JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id WHERE gm.user_id = ?)
+export const HAS_GRANTS = `(SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+    AND EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id))
   OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END`;
+  THEN 1 ELSE 0 END)`;
 
 /**
  * Every document the user has, once, with their best role and its `updated_at`, shaped as a

@@ -1,0 +1,167 @@
+import request from 'supertest';
+import { givenDoc, givenGroup, givenUser, TestUser } from '../support/builders';
+import { withListeningServer } from '../support/listening-server';
+import { databaseKind, startTestApp, TestApp } from '../support/test-app';
+
+/** Rounds each writer goes through; listers and searchers go on until every writer is done. */
+const WRITER_ROUNDS = 30;
+
+/** What each lister asks for: whole lists on one page, and later pages of short ones. */
+const QUERIES = [
+  { per_page: 100 },
+  { per_page: 100, role: 'viewer' },
+  { per_page: 100, role: 'editor' },
+  { per_page: 4, page: 2 },
+  { per_page: 3, page: 3, role: 'viewer' },
+];
+
+const itemsOnPage = (total: number, page: number, perPage: number) =>
+  Math.max(0, Math.min(perPage, total - (page - 1) * perPage));
+
+interface Answer {
+  query: Record<string, unknown>;
+  status: number;
+  totalCount: number;
+  uuids: string[] | undefined;
+}
+
+/**
+ * The 1.1 list-consistency promise with groups: a member reaches the same documents through
+ * two groups and through direct shares while the owner shares and unshares them with the
+ * groups, the member leaves a group and comes back, and documents go to the trash. Every page
+ * holds what its `total_count` says, no document twice; once every way is gone, so is access.
+ */
+describe(`lists through groups agree with their total_count under change (${databaseKind})`, () => {
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await startTestApp();
+  });
+  afterAll(() => test.close());
+
+  it('while group shares, memberships, direct shares and the trash change, every page and search holds what its total says, none twice', async () => {
+    const owner = await givenUser(test);
+    const member = await givenUser(test);
+    const first = await givenGroup(test, owner, [member]);
+    const second = await givenGroup(test, owner, [member]);
+    const uuids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      uuids.push(await givenDoc(test, owner, { title: `Consistent ${i}` }));
+    }
+
+    const answers: Answer[] = [];
+    const writeStatuses: number[] = [];
+    await withListeningServer(test, async (base) => {
+      const as = (user: TestUser, call: request.Test) =>
+        call.set(user.auth).then((response) => writeStatuses.push(response.status));
+      const shareWith = (uuid: string, group: number, role: string) =>
+        as(
+          owner,
+          request(base).post(`/api/v1/docs/${uuid}/groups`).send({ group_id: group, role }),
+        );
+      const unshareWith = (uuid: string, group: number) =>
+        as(owner, request(base).delete(`/api/v1/docs/${uuid}/groups/${group}`));
+
+      let writing = true;
+      const groupSharer = async () => {
+        for (let round = 0; round < WRITER_ROUNDS; round++) {
+          await shareWith(uuids[round % 20], first, round % 2 === 0 ? 'viewer' : 'editor');
+          await shareWith(uuids[(round + 7) % 20], second, 'viewer');
+          await unshareWith(uuids[(round + 3) % 20], first);
+          // The last ten documents go to the trash one by one, once shared with both groups.
+          if (round % 3 === 0 && round / 3 < 10) {
+            const doomed = uuids[20 + round / 3];
+            await shareWith(doomed, first, 'editor');
+            await shareWith(doomed, second, 'viewer');
+            await as(owner, request(base).delete(`/api/v1/docs/${doomed}`));
+          }
+        }
+      };
+      const leaver = async () => {
+        for (let round = 0; round < WRITER_ROUNDS; round++) {
+          await as(member, request(base).delete(`/api/v1/groups/${second}/members/${member.id}`));
+          await as(
+            owner,
+            request(base).post(`/api/v1/groups/${second}/members`).send({ email: member.email }),
+          );
+        }
+      };
+      const directSharer = async () => {
+        for (let round = 0; round < WRITER_ROUNDS; round++) {
+          const uuid = uuids[(round + 11) % 20];
+          await as(
+            owner,
+            request(base).post(`/api/v1/docs/${uuid}/users`).send({ email: member.email }),
+          );
+          await as(owner, request(base).delete(`/api/v1/docs/${uuid}/users/${member.id}`));
+        }
+      };
+      const lister = async (query: Record<string, unknown>, path = '/api/v1/docs') => {
+        while (writing) {
+          const response = await request(base).get(path).query(query).set(member.auth);
+          const body = response.body as {
+            docs?: { uuid: string }[];
+            results?: { uuid: string }[];
+            pagination: { total_count: number };
+          };
+          answers.push({
+            query,
+            status: response.status,
+            totalCount: body.pagination?.total_count,
+            uuids: (body.docs ?? body.results)?.map((doc) => doc.uuid),
+          });
+        }
+      };
+      const readers = [
+        ...QUERIES.map((query) => lister(query)),
+        lister({ q: 'consistent', per_page: 100 }, '/api/v1/search'),
+      ];
+      await Promise.all([groupSharer(), leaver(), directSharer()]);
+      writing = false;
+      await Promise.all(readers);
+    });
+
+    expect(writeStatuses.filter((status) => ![200, 201, 204, 404].includes(status))).toEqual([]);
+    expect(answers.length).toBeGreaterThan(QUERIES.length + 1);
+    const disagreeing = answers.filter(
+      (answer) =>
+        answer.status !== 200 ||
+        answer.uuids === undefined ||
+        answer.uuids.length !==
+          itemsOnPage(
+            answer.totalCount,
+            Number(answer.query.page ?? 1),
+            Number(answer.query.per_page),
+          ) ||
+        new Set(answer.uuids).size !== answer.uuids.length,
+    );
+    expect(
+      disagreeing.map(({ query, status, totalCount, uuids }) => ({
+        query,
+        status,
+        totalCount,
+        items: uuids?.length,
+      })),
+    ).toEqual([]);
+
+    // Every way taken away: nothing is left to the member, in the list, search or a read.
+    for (const uuid of uuids) {
+      for (const group of [first, second]) {
+        await request(test.http).delete(`/api/v1/docs/${uuid}/groups/${group}`).set(owner.auth);
+      }
+    }
+    const list = await request(test.http).get('/api/v1/docs').set(member.auth).expect(200);
+    expect(list.body).toMatchObject({ docs: [], pagination: { total_count: 0 } });
+    const found = await request(test.http)
+      .get('/api/v1/search')
+      .query({ q: 'consistent' })
+      .set(member.auth)
+      .expect(200);
+    expect(found.body).toMatchObject({ results: [], pagination: { total_count: 0 } });
+    for (const uuid of uuids.slice(0, 20)) {
+      expect((await request(test.http).get(`/api/v1/docs/${uuid}`).set(member.auth)).status).toBe(
+        404,
+      );
+    }
+  });
+});
