@@ -3930,7 +3930,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The document’s UUID. */
+        /** @description The document’s UUID, as returned on creation. */
         uuid: string;
       };
       cookie?: never;
@@ -4055,7 +4055,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The document’s UUID. */
+        /** @description The document’s UUID, as returned on creation. */
         uuid: string;
       };
       cookie?: never;
@@ -4246,7 +4246,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The document’s UUID. */
+        /** @description The document’s UUID, as returned on creation. */
         uuid: string;
         /** @description The id of the group to take the document back from. */
         group_id: number;

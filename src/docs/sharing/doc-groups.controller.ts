@@ -23,16 +23,10 @@ import { IdPipe } from '../../common/pipes/id.pipe';
 import { UuidPipe } from '../../common/pipes/uuid.pipe';
 import { ApiErrorResponses, BearerAuth } from '../../common/swagger/api-responses.decorator';
 import { UserProfile } from '../../users/user-profile';
+import { UUID_PARAM } from '../documents/doc-api-params';
 import { DocGroupsService } from './doc-groups.service';
 import { AddDocGroupDto } from './dto/add-doc-group.dto';
 import { DocGroupDto } from './dto/doc-group.dto';
-
-const UUID_PARAM = ApiParam({
-  name: 'uuid',
-  format: 'uuid',
-  description: 'The document’s UUID.',
-  example: '3f1e9a8c-2b7d-4c5e-9f0a-1b2c3d4e5f60',
-});
 
 @ApiTags('docs')
 @BearerAuth()
