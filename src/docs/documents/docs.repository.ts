@@ -493,11 +493,10 @@ export class DocsRepository {
   }
 
   /** Whether grants reach the user (a group of theirs, or they, has one). */
-  private async grantsReach(userId: number, manager?: EntityManager): Promise<boolean> {
+  private async grantsReach(userId: number): Promise<boolean> {
     const [row] = await this.rows<{ has_grants: number | string }>(
       `SELECT ${HAS_GRANTS} AS has_grants`,
       [userId, userId],
-      manager,
     );
     return Number(row.has_grants) === 1;
   }
