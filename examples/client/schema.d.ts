@@ -258,6 +258,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/folders/shares': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the shares of your folders
+     * @description Your folder shares, by folder path, then by when they were made. With `path`: only those that reach that folder, its own and its ancestors’. Nobody else sees them.
+     */
+    get: operations['listFolderShares'];
+    put?: never;
+    /**
+     * Share a folder with a user or a group
+     * @description Gives one user (`email`) or one group (`group_id`) the role `editor` or `viewer` (the default) on every document of yours in the folder and below it: those there now, at once, and those created or moved there later (`201`). `~` shares all your documents. Sharing the same folder with the same user or group again changes the role (`200`). A user who has a document several ways has the best role of them.
+     */
+    post: operations['shareFolder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/folders/shares/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Stop sharing a folder
+     * @description Removes one of your folder shares. Whoever had documents only through it loses them at once.
+     */
+    delete: operations['unshareFolder'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/docs/{uuid}/revisions': {
     parameters: {
       query?: never;
@@ -951,6 +995,57 @@ export interface components {
        */
       added_at: string;
       group: components['schemas']['GroupSummaryDto'];
+    };
+    AddFolderShareDto: {
+      /**
+       * @description The folder of yours to share, with everything below it, now and later (`~`: all your documents). It need not exist yet. `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 64 folder names and 4,096 characters after trimming.
+       * @example ~/projects/q3
+       */
+      path: string;
+      /**
+       * Format: email
+       * @description E-mail address of the user to share the folder with; give this or `group_id`.
+       * @example grace@example.com
+       */
+      email?: string;
+      group_id?: number;
+      /**
+       * @description `editor` (may read and update) or `viewer` (may read) on every document in the folder. A
+       *     share of the same folder with the same user or group gets this role instead.
+       * @default viewer
+       * @example editor
+       * @enum {string}
+       */
+      role: 'editor' | 'viewer';
+    };
+    FolderShareDto: {
+      /** @example 7 */
+      id: number;
+      /** @description The user it is shared with; absent for a group. */
+      user?: components['schemas']['UserDetailsDto'];
+      /** @description The group it is shared with; absent for a user. */
+      group?: components['schemas']['GroupSummaryDto'];
+      /**
+       * @description `editor` or `viewer`.
+       * @example editor
+       * @enum {string}
+       */
+      role: 'editor' | 'viewer';
+      /**
+       * Format: date-time
+       * @description When the folder was shared, UTC, milliseconds.
+       * @example 2024-05-03T08:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * @description The folder shared, with everything below it.
+       * @example ~/projects/q3
+       */
+      path: string;
+    };
+    FolderSharesDto: {
+      /** @description The shares, by folder path (code-point order), then by when they were made. */
+      shares: components['schemas']['FolderShareDto'][];
     };
     RevisionListItemDto: {
       /**
@@ -4326,6 +4421,447 @@ export interface operations {
           /**
            * @example {
            *       "error": "the document is not shared with group 3"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  listFolderShares: {
+    parameters: {
+      query?: {
+        /** @description Only the shares that reach this folder of yours: its own and its ancestors' (`~` included), for example `~/projects/q3`. Leave it out for all your shares. `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 64 folder names and 4,096 characters after trimming. */
+        path?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The shares. */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FolderSharesDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "path must be \"~\" or start with \"~/\", as in \"~/projects/2024\""
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  shareFolder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddFolderShareDto'];
+      };
+    };
+    responses: {
+      /** @description The folder was shared with them; the role is now this. */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FolderShareDto'];
+        };
+      };
+      /** @description The folder is shared. */
+      201: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FolderShareDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "give either email (a user) or group_id (a group), not both"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "no user with e-mail grace@example.com"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request body is larger than 5 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request body is larger than the 5 MiB limit"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is not in UTF-8 (a `charset` other than `utf-8`), or is sent with a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request body must be UTF-8 (Content-Type: application/json; charset=utf-8)"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  unshareFolder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The id of the folder share. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "id must be a positive integer"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description You have no folder share with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "folder share not found"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];

@@ -13,6 +13,7 @@ import { TextInOneCollation1795730000000 } from './1795730000000-TextInOneCollat
 import { SearchPostings1795740000000 } from './1795740000000-SearchPostings';
 import { Groups1795750000000 } from './1795750000000-Groups';
 import { DocGrants1795760000000 } from './1795760000000-DocGrants';
+import { FolderShares1795780000000 } from './1795780000000-FolderShares';
 import { GrantsInWebhookAudience1795770000000 } from './1795770000000-GrantsInWebhookAudience';
 
 /** MySQL / MariaDB migrations, oldest first. */
@@ -33,4 +34,5 @@ export const mysqlMigrations = [
   Groups1795750000000,
   DocGrants1795760000000,
   GrantsInWebhookAudience1795770000000,
+  FolderShares1795780000000,
 ];

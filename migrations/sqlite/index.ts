@@ -11,6 +11,7 @@ import { Webhooks1795720000000 } from './1795720000000-Webhooks';
 import { SearchPostings1795740000000 } from './1795740000000-SearchPostings';
 import { Groups1795750000000 } from './1795750000000-Groups';
 import { DocGrants1795760000000 } from './1795760000000-DocGrants';
+import { FolderShares1795780000000 } from './1795780000000-FolderShares';
 import { GrantsInWebhookAudience1795770000000 } from './1795770000000-GrantsInWebhookAudience';
 
 /** SQLite migrations, oldest first. */
@@ -29,4 +30,5 @@ export const sqliteMigrations = [
   Groups1795750000000,
   DocGrants1795760000000,
   GrantsInWebhookAudience1795770000000,
+  FolderShares1795780000000,
 ];

@@ -50,6 +50,14 @@ export class FolderPath {
     return this.segments.map((_, index) => new FolderPath(this.segments.slice(0, index + 1)));
   }
 
+  /**
+   * The path hashes of home, every ancestor and this folder: a share of any of them covers the
+   * documents here.
+   */
+  enclosingHashes(): string[] {
+    return [FolderPath.home, ...this.lineage()].map((folder) => folder.hash());
+  }
+
   /** Key of the unique index: paths can be longer than an index entry may be. */
   hash(): string {
     return createHash('sha256').update(this.toString(), 'utf8').digest('hex');

@@ -7,6 +7,7 @@ import { ApiTokensService } from '../../src/auth/api-tokens.service';
 import { toSqlTimestamp } from '../../src/database/sql-values';
 import { DocGroupsService } from '../../src/docs/sharing/doc-groups.service';
 import { DocUsersService } from '../../src/docs/sharing/doc-users.service';
+import { FolderSharesService } from '../../src/docs/sharing/folder-shares.service';
 import { DocsService } from '../../src/docs/documents/docs.service';
 import { RevisionsService } from '../../src/docs/revisions/revisions.service';
 import { TrashService } from '../../src/docs/trash/trash.service';
@@ -44,6 +45,8 @@ const WEBHOOK_DELIVERIES = '/api/v1/webhooks/{id}/deliveries';
 const WEBHOOK_TARGET = { url: 'https://93.184.216.34/hook', events: ['document.created'] };
 const DOC_GROUPS = '/api/v1/docs/{uuid}/groups';
 const DOC_GROUP = '/api/v1/docs/{uuid}/groups/{group_id}';
+const FOLDER_SHARES = '/api/v1/folders/shares';
+const FOLDER_SHARE = '/api/v1/folders/shares/{id}';
 const GROUPS = '/api/v1/groups';
 const GROUP = '/api/v1/groups/{id}';
 const GROUP_MEMBERS = '/api/v1/groups/{id}/members';
@@ -966,6 +969,90 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     });
   });
 
+  describe('folder shares', () => {
+    let member: TestUser;
+    let groupId: number;
+    const folderShares = () => test.app.get(FolderSharesService);
+
+    beforeAll(async () => {
+      member = await givenUser(test);
+      groupId = await givenGroup(test, other, [member]);
+    });
+
+    describe('shareFolder', () => {
+      it('201 with the documented example body (for a real user), then 200 for a new role', async () => {
+        const body = { ...exampleBody('AddFolderShareDto'), email: member.email };
+        expect((await call('post', FOLDER_SHARES, { body })).status).toBe(201);
+        const again = { ...body, role: 'viewer' };
+        expect((await call('post', FOLDER_SHARES, { body: again })).status).toBe(200);
+        const toGroup = { path: '~/contract', group_id: groupId };
+        expect((await call('post', FOLDER_SHARES, { body: toGroup })).status).toBe(201);
+      });
+
+      it('400, 401, 403 (a read-only token), 404 (no such user; no such group)', async () => {
+        const body = { path: '~/contract', group_id: groupId };
+        const both = { ...body, email: member.email };
+        expect((await call('post', FOLDER_SHARES, { body: both })).status).toBe(400);
+        expect((await call('post', FOLDER_SHARES, { token: null, body })).status).toBe(401);
+        expectInsufficientScope(await call('post', FOLDER_SHARES, { token: readOnly, body }));
+        const nobody = { path: '~', email: 'nobody@example.com' };
+        expect((await call('post', FOLDER_SHARES, { body: nobody })).status).toBe(404);
+        const noGroup = { path: '~', group_id: 2147483647 };
+        expect((await call('post', FOLDER_SHARES, { body: noGroup })).status).toBe(404);
+      });
+
+      it('413 for a body over 5 MiB, 415 for one that is not UTF-8', async () => {
+        expect((await call('post', FOLDER_SHARES, { body: OVERSIZED })).status).toBe(413);
+        const headers = { 'Content-Type': 'application/json; charset=utf-16' };
+        const body = JSON.stringify({ path: '~', group_id: groupId });
+        expect((await call('post', FOLDER_SHARES, { body, headers })).status).toBe(415);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(folderShares(), 'share');
+        const body = { path: '~', group_id: groupId };
+        expect((await call('post', FOLDER_SHARES, { body })).status).toBe(500);
+      });
+    });
+
+    describe('listFolderShares', () => {
+      it('200 (all; of a folder), 400 for a malformed path, 401', async () => {
+        expect((await call('get', FOLDER_SHARES)).status).toBe(200);
+        expect((await call('get', FOLDER_SHARES, { query: '?path=~/contract/x' })).status).toBe(
+          200,
+        );
+        expect((await call('get', FOLDER_SHARES, { query: '?path=contract' })).status).toBe(400);
+        expect((await call('get', FOLDER_SHARES, { token: null })).status).toBe(401);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(folderShares(), 'list');
+        expect((await call('get', FOLDER_SHARES)).status).toBe(500);
+      });
+    });
+
+    describe('unshareFolder', () => {
+      it('400, 401, 403 (a read-only token), 404 (not yours), then 204', async () => {
+        const made = await request(test.http)
+          .post(FOLDER_SHARES)
+          .set(user.auth)
+          .send({ path: '~/to-remove', group_id: groupId })
+          .expect(201);
+        const id = String((made.body as { id: number }).id);
+        expect((await call('delete', FOLDER_SHARE, { id: 'x' })).status).toBe(400);
+        expect((await call('delete', FOLDER_SHARE, { id, token: null })).status).toBe(401);
+        expectInsufficientScope(await call('delete', FOLDER_SHARE, { id, token: readOnly }));
+        expect((await call('delete', FOLDER_SHARE, { id, token: member.token })).status).toBe(404);
+        expect((await call('delete', FOLDER_SHARE, { id })).status).toBe(204);
+      });
+
+      it('500 when something unexpected fails', async () => {
+        failNextCall(folderShares(), 'remove');
+        expect((await call('delete', FOLDER_SHARE, { id: '1' })).status).toBe(500);
+      });
+    });
+  });
+
   describe('groups', () => {
     /** A group `user` manages, with `member` in it. */
     let group: string;
@@ -1240,6 +1327,15 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     });
 
     it.each([
+      ['post', FOLDER_SHARES, 'share', { path: '~', group_id: 1 }],
+      ['get', FOLDER_SHARES, 'list', undefined],
+      ['delete', FOLDER_SHARE, 'remove', undefined],
+    ] as const)('%s %s', async (method, path, serviceMethod, body) => {
+      databaseDownForNextCall(test.app.get(FolderSharesService), serviceMethod);
+      expect((await call(method, path, { id: '1', body })).status).toBe(503);
+    });
+
+    it.each([
       ['post', GROUPS, 'create', { name: 'Unanswered' }],
       ['get', GROUPS, 'list', undefined],
       ['get', GROUP, 'get', undefined],
@@ -1297,6 +1393,9 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       ['post', DOC_GROUPS, { group_id: 1 }],
       ['get', DOC_GROUPS, undefined],
       ['delete', DOC_GROUP, undefined],
+      ['post', FOLDER_SHARES, { path: '~', group_id: 1 }],
+      ['get', FOLDER_SHARES, undefined],
+      ['delete', FOLDER_SHARE, undefined],
       ['post', GROUPS, { name: 'Limited' }],
       ['get', GROUPS, undefined],
       ['get', GROUP, undefined],
@@ -1307,7 +1406,7 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       ['delete', GROUP_MEMBER, undefined],
     ] as const)('%s %s', async (method, path, body) => {
       const { token } = await givenUser(limited);
-      const id = path.startsWith(GROUPS) ? '1' : undefined;
+      const id = path.startsWith(GROUPS) || path.startsWith(FOLDER_SHARES) ? '1' : undefined;
       const target = { app: limited, token, uuid, id, userId: 1, groupId: 1, version: 1, body };
       const counted = await call(method, path, target);
       expectRateLimitHeaders(counted, '0');

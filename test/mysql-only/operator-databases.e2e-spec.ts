@@ -14,6 +14,7 @@ import { SearchPostings1795740000000 } from '../../migrations/mysql/179574000000
 import { Groups1795750000000 } from '../../migrations/mysql/1795750000000-Groups';
 import { DocGrants1795760000000 } from '../../migrations/mysql/1795760000000-DocGrants';
 import { GrantsInWebhookAudience1795770000000 } from '../../migrations/mysql/1795770000000-GrantsInWebhookAudience';
+import { FolderShares1795780000000 } from '../../migrations/mysql/1795780000000-FolderShares';
 import { TextInOneCollation1795730000000 } from '../../migrations/mysql/1795730000000-TextInOneCollation';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
 import { expectedUserDetails, givenUser, TestUser } from '../support/builders';
@@ -96,7 +97,7 @@ async function collations(test: TestApp) {
 }
 
 const EXPECTED_COLLATIONS = {
-  tables: 21,
+  tables: 22,
   otherTables: [],
   // Compared and ordered by code point on purpose (a group name folded to lower case).
   otherColumns: [{ name: 'user_groups.name_key', collation: 'utf8mb4_bin' }],
@@ -337,6 +338,7 @@ describe.each(DATABASE_DEFAULTS)('upgrading 1.2 on a database made with $made', 
       Groups1795750000000,
       DocGrants1795760000000,
       GrantsInWebhookAudience1795770000000,
+      FolderShares1795780000000,
     ]);
     try {
       owner = await givenUser(old);

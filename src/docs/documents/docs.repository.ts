@@ -10,6 +10,7 @@ import { rolesThatMay } from './doc-access';
 import type { Role } from './doc-access';
 import {
   bestRole,
+  folderShareCovers,
   GRANT_RANK,
   grantedTo,
   HAS_GRANTS,
@@ -146,64 +147,73 @@ const folderPageIds = (filter: FolderFilter) => (direction: 'ASC' | 'DESC') =>
   `SELECT id AS doc_id, updated_at AS sort_at FROM docs WHERE owner_id = ? AND ${folderCondition(filter)}
       ORDER BY updated_at ${direction}, id ${direction} LIMIT ? OFFSET ?`;
 
-/** A way to documents other than `user_docs`: the grants to a group the user is in, or to them. */
-interface Grantee {
+/**
+ * A way to documents other than `user_docs`: the grants from one source (`folder_share_id`: a
+ * folder share, or 0 for the documents shared with the group itself) to a group the user is in,
+ * or to them. Each document is in one source's grants once.
+ */
+interface GrantSource {
   grantee_type: 'group' | 'user';
   grantee_id: number;
+  folder_share_id: number;
 }
 
 /**
- * The grantees whose grants reach the user: each of their groups with a grant, and the user
- * when they have grants of their own (folder shares). Parameters: user id three times.
+ * The sources of grants that reach the user: each of their groups with documents shared with
+ * it, each folder share with one of their groups or with them. Parameters: user id three times.
  */
-const GRANTEES_SQL = `SELECT 'group' AS grantee_type, gm.group_id AS grantee_id FROM group_members gm
-WHERE gm.user_id = ? AND EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id)
+const GRANT_SOURCES_SQL = `SELECT 'group' AS grantee_type, gm.group_id AS grantee_id, 0 AS folder_share_id FROM group_members gm
+WHERE gm.user_id = ? AND EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.folder_share_id = 0)
 UNION ALL
-SELECT 'user', u.id FROM users u
-WHERE u.id = ? AND EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)`;
+SELECT fs.grantee_type, fs.grantee_id, fs.id FROM group_members gm
+JOIN folder_shares fs ON fs.grantee_type = 'group' AND fs.grantee_id = gm.group_id
+WHERE gm.user_id = ?
+UNION ALL
+SELECT fs.grantee_type, fs.grantee_id, fs.id FROM folder_shares fs
+WHERE fs.grantee_type = 'user' AND fs.grantee_id = ?`;
 
 /** Ends a list read by membership alone: grants reach the user, so the merged list is read. */
 class GrantsReachUser extends Error {}
 
 /**
- * The lists of a user with grants: their `user_docs` and each grantee's grants are ranges of
+ * The lists of a user with grants: their `user_docs` and each source's grants are ranges of
  * list-order indexes (arms), merged, each document once with its best role. Without a role
  * filter, the first `limit + offset` of the merged list are among the first `limit + offset`
  * of each arm, so an arm reads no further; with one, a document's role is only known from
  * every arm, which are read whole. The count reads every arm.
  */
 const ARM_COLUMNS = `doc_id, doc_updated_at AS sort_at, ${rankOf('role')} AS caller_rank`;
-const armsSql = (grantees: number, direction: 'ASC' | 'DESC' | null) => {
+const armsSql = (sources: number, direction: 'ASC' | 'DESC' | null) => {
   const order =
     direction === null ? '' : ` ORDER BY doc_updated_at ${direction}, doc_id ${direction} LIMIT ?`;
   const arms = [
     `SELECT ${ARM_COLUMNS} FROM user_docs WHERE user_id = ?${order}`,
     ...Array.from(
-      { length: grantees },
+      { length: sources },
       () =>
-        `SELECT ${ARM_COLUMNS} FROM doc_grants WHERE grantee_type = ? AND grantee_id = ? AND trashed = 0${order}`,
+        `SELECT ${ARM_COLUMNS} FROM doc_grants WHERE grantee_type = ? AND grantee_id = ? AND folder_share_id = ? AND trashed = 0${order}`,
     ),
   ];
   return arms.map((arm, index) => `SELECT * FROM (${arm}) a${index}`).join('\nUNION ALL\n');
 };
-const mergedSql = (grantees: number, direction: 'ASC' | 'DESC' | null, withRole: boolean) =>
+const mergedSql = (sources: number, direction: 'ASC' | 'DESC' | null, withRole: boolean) =>
   `SELECT doc_id, MAX(sort_at) AS sort_at, MIN(caller_rank) AS caller_rank
-FROM (${armsSql(grantees, direction)}) arms
+FROM (${armsSql(sources, direction)}) arms
 GROUP BY doc_id${withRole ? ' HAVING MIN(caller_rank) = ?' : ''}`;
 
 export const mergedListSql = {
-  grantees: GRANTEES_SQL,
-  /** Parameters: the arms' (user id; then each grantee's type and id), the role rank if any. */
-  count: (grantees: number, withRole: boolean) =>
-    `SELECT COUNT(*) AS n FROM (${mergedSql(grantees, null, withRole)}) merged`,
+  sources: GRANT_SOURCES_SQL,
+  /** Parameters: the arms' (user id; then each source's type, id and share), the role rank if any. */
+  count: (sources: number, withRole: boolean) =>
+    `SELECT COUNT(*) AS n FROM (${mergedSql(sources, null, withRole)}) merged`,
   /**
-   * Parameters: the arms' (user id and, without a role, the arm limit; then each grantee's
-   * type, id and limit), the role rank if any, limit, offset.
+   * Parameters: the arms' (user id and, without a role, the arm limit; then each source's
+   * type, id, share and limit), the role rank if any, limit, offset.
    */
-  page: (grantees: number, from: 'newest-first' | 'oldest-first', withRole: boolean) => {
+  page: (sources: number, from: 'newest-first' | 'oldest-first', withRole: boolean) => {
     const direction = from === 'newest-first' ? 'DESC' : 'ASC';
     return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank
-FROM (${mergedSql(grantees, withRole ? null : direction, withRole)}
+FROM (${mergedSql(sources, withRole ? null : direction, withRole)}
   ORDER BY sort_at ${direction}, doc_id ${direction} LIMIT ? OFFSET ?) page
 JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
@@ -350,6 +360,27 @@ RETURNING id, version`,
   existsOwned: 'SELECT 1 AS found FROM docs WHERE uuid = ? AND owner_id = ?',
 
   /**
+   * A moved document's grants from folder shares, dropped (parameter: uuid) and made again from
+   * its owner's shares of its new folder and the folders above it (as a new document gets them
+   * from a trigger, see the FolderShares migration). The shares are read with a lock (MySQL):
+   * one being removed, or deleted with its group or user, is waited for and then not found.
+   * Parameters: created_at, uuid.
+   */
+  dropFolderGrants:
+    'DELETE FROM doc_grants WHERE doc_id = (SELECT id FROM docs WHERE uuid = ?) AND folder_share_id <> 0',
+  grantFolderShares: (dialect: SqlDialect) =>
+    `INSERT INTO doc_grants (grantee_type, grantee_id, doc_id, folder_share_id, role, created_at, doc_updated_at, trashed)
+SELECT fs.grantee_type, fs.grantee_id, d.id, fs.id, fs.role, ?, d.updated_at, 0
+FROM docs d JOIN folder_shares fs ON fs.owner_id = d.owner_id
+WHERE d.uuid = ? AND ${folderShareCovers(dialect, 'fs', 'd')}${dialect === 'mysql' ? ' LOCK IN SHARE MODE' : ''}`,
+  /**
+   * MySQL, first in a move: the owner's row is held (shared), so a folder share of theirs being
+   * made or removed, which holds it exclusively, and the move take turns, and neither misses the
+   * other. A new document holds it by its foreign key. Parameter: the owner's id.
+   */
+  holdOwner: 'SELECT id FROM users WHERE id = ? LOCK IN SHARE MODE',
+
+  /**
    * A document's search terms as an update left them (read in its transaction, after it):
    * the postings are made from them.
    */
@@ -448,8 +479,8 @@ export class DocsRepository {
     } catch (error) {
       // Only a list by membership (no folder) throws it.
       if (!(error instanceof GrantsReachUser) || filter.folder !== undefined) throw error;
-      const grantees = await this.rows<Grantee>(mergedListSql.grantees, [userId, userId, userId]);
-      return this.mergedListPage(userId, grantees, filter.role, offset, limit);
+      const sources = await this.rows<GrantSource>(mergedListSql.sources, [userId, userId, userId]);
+      return this.mergedListPage(userId, sources, filter.role, offset, limit);
     }
   }
 
@@ -507,7 +538,7 @@ export class DocsRepository {
    */
   private mergedListPage(
     userId: number,
-    grantees: Grantee[],
+    sources: GrantSource[],
     role: Role | undefined,
     offset: number,
     limit: number,
@@ -518,12 +549,15 @@ export class DocsRepository {
       const extra = armLimit === undefined ? [] : [armLimit];
       return [
         ...[userId, ...extra],
-        ...grantees.flatMap((grantee) => [grantee.grantee_type, grantee.grantee_id, ...extra]),
+        ...sources.flatMap((source) => [
+          ...[source.grantee_type, source.grantee_id, source.folder_share_id],
+          ...extra,
+        ]),
       ];
     };
     return this.transactions.snapshot(async (manager) => {
       const [count] = await this.rows<{ n: number | string }>(
-        mergedListSql.count(grantees.length, withRole),
+        mergedListSql.count(sources.length, withRole),
         [...armParameters(), ...roleParameter],
         manager,
       );
@@ -531,7 +565,7 @@ export class DocsRepository {
       if (offset >= totalCount) return { rows: [], totalCount };
       const window = pageWindow(offset, limit, totalCount);
       const rows = await this.rows<DocMemberRow>(
-        mergedListSql.page(grantees.length, window.from, withRole),
+        mergedListSql.page(sources.length, window.from, withRole),
         [
           ...armParameters(withRole ? undefined : window.offset + window.limit),
           ...roleParameter,
@@ -717,16 +751,16 @@ export class DocsRepository {
         ...versions,
       ];
       const write = async (connection: EntityManager) => {
+        // A move holds its owner first, as a new folder share does (see `holdOwner`).
+        if (changes.folder) await this.sql.rows(docsSql.holdOwner, [userId], connection);
         const result = await this.sql.run(sql, parameters, connection);
         if (result.affected === 0) return null;
         // The update holds the row: its terms and postings are read and written in turn.
-        if (termsChange) return (await this.writePostings(connection, uuid)).version;
-        const [row] = await this.sql.rows<{ version: number | string }>(
-          docsSql.newVersion,
-          [],
-          connection,
-        );
-        return Number(row.version);
+        const version = termsChange
+          ? (await this.writePostings(connection, uuid)).version
+          : await this.newVersion(connection);
+        if (changes.folder) await this.moveFolderGrants(connection, uuid, at);
+        return version;
       };
       if (manager) return write(manager);
       return termsChange ? this.transactions.run(write) : this.transactions.oneConnection(write);
@@ -741,9 +775,33 @@ export class DocsRepository {
       await this.sql.run(docsSql.copyUpdatedAt, [timestamp, updated.id], transaction);
       await this.sql.run(docsSql.copyUpdatedAtToGrants, [timestamp, updated.id], transaction);
       if (termsChange) await this.writePostings(transaction, uuid);
+      if (changes.folder) await this.moveFolderGrants(transaction, uuid, at);
       return Number(updated.version);
     };
     return manager ? write(manager) : this.transactions.run(write);
+  }
+
+  /** The version the MySQL update left in the session (`LAST_INSERT_ID()`). */
+  private async newVersion(connection: EntityManager): Promise<number> {
+    const [row] = await this.sql.rows<{ version: number | string }>(
+      docsSql.newVersion,
+      [],
+      connection,
+    );
+    return Number(row.version);
+  }
+
+  /**
+   * After a move (in its transaction, by the owner): the document's grants from folder shares
+   * are those of its new folder.
+   */
+  private async moveFolderGrants(manager: EntityManager, uuid: string, at: Date): Promise<void> {
+    await this.sql.run(docsSql.dropFolderGrants, [uuid], manager);
+    await this.sql.run(
+      docsSql.grantFolderShares(this.dialect),
+      [toSqlTimestamp(at), uuid],
+      manager,
+    );
   }
 
   /**

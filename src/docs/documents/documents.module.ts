@@ -8,6 +8,7 @@ import { DocsRepository } from './docs.repository';
 import { DocsService } from './docs.service';
 import { DocGrant } from './entities/doc-grant.entity';
 import { Doc } from './entities/doc.entity';
+import { FolderShare } from './entities/folder-share.entity';
 import { TrashedDocMember } from './entities/trashed-doc-member.entity';
 import { TrashedDoc } from './entities/trashed-doc.entity';
 import { UserDocCount } from './entities/user-doc-count.entity';
@@ -26,6 +27,7 @@ import { SearchPostingsRepository } from './search-postings.repository';
     TypeOrmModule.forFeature([
       Doc,
       DocGrant,
+      FolderShare,
       UserDoc,
       UserDocCount,
       TrashedDoc,

@@ -1,3 +1,5 @@
+import { FolderPath } from '../../folders/folder-path';
+import { SqlDialect } from '../../database/raw-sql';
 import type { Role } from './doc-access';
 
 /**
@@ -79,3 +81,18 @@ export const USER_DOCS_WITH_GRANTS = `(SELECT doc_id, CASE MIN(way_rank) WHEN 1 
       WHERE gm.user_id = ?
   ) ways
   GROUP BY doc_id)`;
+
+/**
+ * Whether folder share `share` covers document `doc`: it shares the owner's home, the
+ * document's folder, or a folder above it (the folder's path starts with the share's and `/`,
+ * compared by code point). The FolderShares migration's trigger, which gives a new document
+ * its grants, says the same.
+ */
+export const folderShareCovers = (dialect: SqlDialect, share: string, doc: string) => {
+  const below =
+    dialect === 'mysql'
+      ? `SUBSTRING(f.path, 1, CHAR_LENGTH(${share}.path) + 1) = CONCAT(${share}.path, '/') COLLATE utf8mb4_bin`
+      : `substr(f.path, 1, length(${share}.path) + 1) = ${share}.path || '/'`;
+  return `(${share}.path_hash = '${FolderPath.home.hash()}' OR EXISTS (SELECT 1 FROM folders f WHERE f.id = ${doc}.folder_id
+    AND (f.path_hash = ${share}.path_hash OR ${below})))`;
+};

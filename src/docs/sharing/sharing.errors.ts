@@ -11,3 +11,9 @@ export class NotSharedWithGroup extends NotFound {
     super(`the document is not shared with group ${groupId}`);
   }
 }
+
+export class FolderShareNotFound extends NotFound {
+  constructor() {
+    super('folder share not found');
+  }
+}

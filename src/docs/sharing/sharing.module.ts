@@ -9,14 +9,25 @@ import { DocGroupsService } from './doc-groups.service';
 import { DocUsersController } from './doc-users.controller';
 import { DocUsersRepository } from './doc-users.repository';
 import { DocUsersService } from './doc-users.service';
+import { FolderSharesController } from './folder-shares.controller';
+import { FolderSharesRepository } from './folder-shares.repository';
+import { FolderSharesService } from './folder-shares.service';
 
 /**
  * A document's users and groups: the owner shares it with a user or a group in a role, and
- * unshares it; a member may leave.
+ * unshares it; a member may leave. And folder shares: everything in a folder, with a user or a
+ * group.
  */
 @Module({
   imports: [DocumentsModule, UsersModule, GroupsModule, DocEventsModule],
-  controllers: [DocUsersController, DocGroupsController],
-  providers: [DocUsersService, DocUsersRepository, DocGroupsService, DocGroupsRepository],
+  controllers: [DocUsersController, DocGroupsController, FolderSharesController],
+  providers: [
+    DocUsersService,
+    DocUsersRepository,
+    DocGroupsService,
+    DocGroupsRepository,
+    FolderSharesService,
+    FolderSharesRepository,
+  ],
 })
 export class SharingModule {}

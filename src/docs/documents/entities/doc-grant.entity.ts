@@ -12,14 +12,16 @@ export type GranteeType = 'group' | 'user';
  * `folder_share_id` is the folder share the grant comes from, 0 when the document itself was
  * shared with the group; a document reached several ways has a row for each.
  *
- * As `user_docs`, each row mirrors its document's `updated_at`, so a grantee's documents are a
- * range of the list-order index, merged with the caller's other ways in; `trashed` follows the
+ * As `user_docs`, each row mirrors its document's `updated_at`, so the documents a grantee has
+ * from one source (the document shares, or one folder share) are a range of the list-order
+ * index, each once, merged with the caller's other ways in; `trashed` follows the
  * document into the trash and back, keeping the grant while it is there.
  */
 @Entity({ name: 'doc_grants' })
 @Index('IDX_doc_grants_list_order', [
   'granteeType',
   'granteeId',
+  'folderShareId',
   'trashed',
   'docUpdatedAt',
   'docId',

@@ -1,0 +1,181 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { SqlDialect, sqlDialect } from '../../database/raw-sql';
+import { Sql } from '../../database/sql';
+import { toSqlTimestamp } from '../../database/sql-values';
+import { TransactionRunner } from '../../database/transaction-runner';
+import type { GranteeType } from '../documents/entities/doc-grant.entity';
+import type { SharedRole } from './dto/add-doc-user.dto';
+
+/** Who a folder is shared with. */
+export interface Grantee {
+  type: GranteeType;
+  id: number;
+}
+
+/** A folder of the owner's tree, as the statements name it. */
+export interface SharedFolder {
+  path: string;
+  pathHash: string;
+  /** Home: every document of the owner is in it. */
+  isHome: boolean;
+}
+
+/** A folder share with its grantee's details (a user's, or a group's name). */
+export interface FolderShareRow {
+  id: number;
+  path: string;
+  grantee_type: GranteeType;
+  grantee_id: number;
+  role: SharedRole;
+  created_at: Date | string;
+  fname: string | null;
+  lname: string | null;
+  email: string | null;
+  avatar_url: string | null;
+  group_name: string | null;
+}
+
+export type FolderShareOutcome =
+  { kind: 'added'; id: number } | { kind: 'kept'; id: number; createdAt: Date | string };
+
+const binary = (dialect: SqlDialect) => (dialect === 'mysql' ? ' COLLATE utf8mb4_bin' : '');
+
+const listSql = (dialect: SqlDialect, folders: number | null) =>
+  `SELECT fs.id AS id, fs.path AS path, fs.grantee_type AS grantee_type, fs.grantee_id AS grantee_id,
+  fs.role AS role, fs.created_at AS created_at, u.fname AS fname, u.lname AS lname, u.email AS email,
+  u.avatar_url AS avatar_url, ug.name AS group_name
+FROM folder_shares fs
+LEFT JOIN users u ON fs.grantee_type = 'user' AND u.id = fs.grantee_id
+LEFT JOIN user_groups ug ON fs.grantee_type = 'group' AND ug.id = fs.grantee_id
+WHERE fs.owner_id = ?${folders === null ? '' : ` AND fs.path_hash IN (${Array(folders).fill('?').join(', ')})`}
+ORDER BY fs.path${binary(dialect)}, fs.created_at, fs.id`;
+
+/**
+ * The grants of a new share: one per document of the owner in the folder or below it, the
+ * trashed ones suspended. The documents are read with a lock (MySQL): an update in flight is
+ * waited for, so each grant copies the document's latest `updated_at`. Parameters: grantee
+ * type and id, share id, role, created_at, owner id, then for a folder other than home: owner
+ * id, its path hash, the length of its path and `/`, and its path and `/`.
+ */
+const grantDocsSql = (dialect: SqlDialect, home: boolean) =>
+  `INSERT INTO doc_grants (grantee_type, grantee_id, doc_id, folder_share_id, role, created_at, doc_updated_at, trashed)
+SELECT ?, ?, d.id, ?, ?, ?, d.updated_at, CASE WHEN d.deleted_at IS NULL THEN 0 ELSE 1 END
+FROM docs d WHERE d.owner_id = ?${
+    home
+      ? ''
+      : ` AND d.folder_id IN (SELECT f.id FROM folders f WHERE f.user_id = ? AND (f.path_hash = ? OR SUBSTR(f.path, 1, ?) = ?${binary(dialect)}))`
+  }${dialect === 'mysql' ? ' LOCK IN SHARE MODE' : ''}`;
+
+const findSql =
+  'SELECT id, role, created_at FROM folder_shares WHERE owner_id = ? AND path_hash = ? AND grantee_type = ? AND grantee_id = ?';
+const insertSql =
+  'INSERT INTO folder_shares (owner_id, path, path_hash, grantee_type, grantee_id, role, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)';
+const grantsOfShare = 'WHERE grantee_type = ? AND grantee_id = ? AND folder_share_id = ?';
+
+/**
+ * The statements of folder shares: the share (`folder_shares`) and its grants (`doc_grants`,
+ * one per document, naming the share), made, changed and removed together. The documents'
+ * own statements give a document created in or moved into the folder its grants.
+ */
+@Injectable()
+export class FolderSharesRepository {
+  private readonly dialect: SqlDialect;
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly sql: Sql,
+    private readonly transactions: TransactionRunner,
+  ) {
+    this.dialect = sqlDialect(dataSource);
+  }
+
+  /** The owner's shares, of the folders with these path hashes if given, by path. */
+  findAll(ownerId: number, pathHashes?: string[]): Promise<FolderShareRow[]> {
+    return this.sql.rows<FolderShareRow>(listSql(this.dialect, pathHashes?.length ?? null), [
+      ownerId,
+      ...(pathHashes ?? []),
+    ]);
+  }
+
+  /**
+   * Gives the grantee the role on the folder: a new share and a grant on every document in it
+   * now, or the share's new role on them all.
+   */
+  share(
+    ownerId: number,
+    folder: SharedFolder,
+    grantee: Grantee,
+    role: SharedRole,
+    at: Date,
+  ): Promise<FolderShareOutcome> {
+    return this.transactions.run(async (manager) => {
+      await this.holdOwner(manager, ownerId);
+      const [current] = await this.sql.rows<{
+        id: number;
+        role: SharedRole;
+        created_at: Date | string;
+      }>(findSql, [ownerId, folder.pathHash, grantee.type, grantee.id], manager);
+      if (current) {
+        const id = Number(current.id);
+        if (current.role !== role) {
+          await this.sql.run('UPDATE folder_shares SET role = ? WHERE id = ?', [role, id], manager);
+          await this.sql.run(
+            `UPDATE doc_grants SET role = ? ${grantsOfShare}`,
+            [role, grantee.type, grantee.id, id],
+            manager,
+          );
+        }
+        return { kind: 'kept', id, createdAt: current.created_at };
+      }
+      const timestamp = toSqlTimestamp(at);
+      const { insertId: id } = await this.sql.run(
+        insertSql,
+        [ownerId, folder.path, folder.pathHash, grantee.type, grantee.id, role, timestamp],
+        manager,
+      );
+      const below = `${folder.path}/`;
+      await this.sql.run(
+        grantDocsSql(this.dialect, folder.isHome),
+        [
+          ...[grantee.type, grantee.id, id, role, timestamp, ownerId],
+          ...(folder.isHome ? [] : [ownerId, folder.pathHash, [...below].length, below]),
+        ],
+        manager,
+      );
+      return { kind: 'added', id };
+    });
+  }
+
+  /** Removes the owner's share and its grants; false when they have no share with this id. */
+  remove(ownerId: number, id: number): Promise<boolean> {
+    return this.transactions.run(async (manager) => {
+      await this.holdOwner(manager, ownerId);
+      const [share] = await this.sql.rows<{ grantee_type: GranteeType; grantee_id: number }>(
+        'SELECT grantee_type, grantee_id FROM folder_shares WHERE id = ? AND owner_id = ?',
+        [id, ownerId],
+        manager,
+      );
+      if (!share) return false;
+      await this.sql.run(
+        `DELETE FROM doc_grants ${grantsOfShare}`,
+        [share.grantee_type, share.grantee_id, id],
+        manager,
+      );
+      await this.sql.run('DELETE FROM folder_shares WHERE id = ?', [id], manager);
+      return true;
+    });
+  }
+
+  /**
+   * MySQL: the owner's row, held exclusively while their shares change. A document being
+   * created (by its foreign key) or moved holds it shared, so the two take turns: a share never
+   * misses a document that is not committed yet, nor a document a share that is not.
+   */
+  private async holdOwner(manager: EntityManager, ownerId: number): Promise<void> {
+    if (this.dialect === 'mysql') {
+      await this.sql.rows('SELECT id FROM users WHERE id = ? FOR UPDATE', [ownerId], manager);
+    }
+  }
+}
