@@ -1,0 +1,207 @@
+import request from 'supertest';
+import { givenDoc, givenGroup, givenUser, TestUser } from '../support/builders';
+import { withListeningServer } from '../support/listening-server';
+import { databaseKind, startTestApp, TestApp } from '../support/test-app';
+
+/** Rounds each writer goes through; listers and searchers go on until every writer is done. */
+const WRITER_ROUNDS = 24;
+
+/** What each lister asks for: whole lists on one page, and later pages of short ones. */
+const QUERIES = [
+  { per_page: 100 },
+  { per_page: 100, role: 'viewer' },
+  { per_page: 100, role: 'editor' },
+  { per_page: 4, page: 2 },
+];
+
+const FOLDERS = ['~/team', '~/team/sub', '~/private', '~'];
+
+const itemsOnPage = (total: number, page: number, perPage: number) =>
+  Math.max(0, Math.min(perPage, total - (page - 1) * perPage));
+
+interface Answer {
+  query: Record<string, unknown>;
+  status: number;
+  totalCount: number;
+  uuids: string[] | undefined;
+}
+
+/**
+ * The 1.1 list-consistency promise with folder shares: a member reaches documents through a
+ * folder shared with their group and a subfolder shared with them while the owner shares and
+ * unshares the folders, moves documents between shared and unshared folders, creates and
+ * deletes documents there, and the member leaves the group and comes back. Every page holds
+ * what its `total_count` says, no document twice; and afterwards the member has exactly the
+ * documents the shares left cover: no access is left behind by a race.
+ */
+describe(`lists through folder shares agree with their total_count under change (${databaseKind})`, () => {
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await startTestApp();
+  });
+  afterAll(() => test.close());
+
+  it('while folder shares, moves, creates, the trash and memberships change, every page holds what its total says; then exactly what the shares cover', async () => {
+    const owner = await givenUser(test);
+    const member = await givenUser(test);
+    const team = await givenGroup(test, owner, [member]);
+    const uuids: string[] = [];
+    for (let i = 0; i < 24; i++) {
+      uuids.push(
+        await givenDoc(test, owner, {
+          title: `Consistent ${i}`,
+          path: FOLDERS[i % FOLDERS.length],
+        }),
+      );
+    }
+
+    const answers: Answer[] = [];
+    const writeStatuses: number[] = [];
+    await withListeningServer(test, async (base) => {
+      const as = (user: TestUser, call: request.Test) =>
+        call.set(user.auth).then((response) => {
+          writeStatuses.push(response.status);
+          return response;
+        });
+      const shareFolder = (body: Record<string, unknown>) =>
+        as(owner, request(base).post('/api/v1/folders/shares').send(body));
+
+      let writing = true;
+      const folderSharer = async () => {
+        for (let round = 0; round < WRITER_ROUNDS; round++) {
+          const role = round % 2 === 0 ? 'viewer' : 'editor';
+          const teamShare = await shareFolder({ path: '~/team', group_id: team, role });
+          const subShare = await shareFolder({ path: '~/team/sub', email: member.email });
+          if (round % 3 === 2) {
+            const ids = [teamShare, subShare].map((r) => (r.body as { id: number }).id);
+            for (const id of ids) {
+              await as(owner, request(base).delete(`/api/v1/folders/shares/${id}`));
+            }
+          }
+        }
+      };
+      const mover = async () => {
+        for (let round = 0; round < WRITER_ROUNDS; round++) {
+          const uuid = uuids[(round * 5) % 20];
+          const path = FOLDERS[(round + 1) % FOLDERS.length];
+          await as(owner, request(base).put(`/api/v1/docs/${uuid}`).send({ path }));
+        }
+      };
+      const creatorAndBin = async () => {
+        for (let round = 0; round < WRITER_ROUNDS; round++) {
+          const made = await as(
+            owner,
+            request(base)
+              .post('/api/v1/docs')
+              .send({ title: `Consistent new ${round}`, path: '~/team/sub/new' }),
+          );
+          uuids.push((made.body as { uuid: string }).uuid);
+          // The last four of the first documents go to the trash and come back in turn.
+          const binned = uuids[20 + (round % 4)];
+          if (round % 2 === 0) await as(owner, request(base).delete(`/api/v1/docs/${binned}`));
+          else await as(owner, request(base).post(`/api/v1/trash/${binned}/restore`));
+        }
+      };
+      const leaver = async () => {
+        for (let round = 0; round < WRITER_ROUNDS; round++) {
+          await as(member, request(base).delete(`/api/v1/groups/${team}/members/${member.id}`));
+          await as(
+            owner,
+            request(base).post(`/api/v1/groups/${team}/members`).send({ email: member.email }),
+          );
+        }
+      };
+      const lister = async (query: Record<string, unknown>, path = '/api/v1/docs') => {
+        while (writing) {
+          const response = await request(base).get(path).query(query).set(member.auth);
+          const body = response.body as {
+            docs?: { uuid: string }[];
+            results?: { uuid: string }[];
+            pagination: { total_count: number };
+          };
+          answers.push({
+            query,
+            status: response.status,
+            totalCount: body.pagination?.total_count,
+            uuids: (body.docs ?? body.results)?.map((doc) => doc.uuid),
+          });
+        }
+      };
+      const readers = [
+        ...QUERIES.map((query) => lister(query)),
+        lister({ q: 'consistent', per_page: 100 }, '/api/v1/search'),
+      ];
+      await Promise.all([folderSharer(), mover(), creatorAndBin(), leaver()]);
+      writing = false;
+      await Promise.all(readers);
+    });
+
+    expect(writeStatuses.filter((status) => ![200, 201, 204, 404].includes(status))).toEqual([]);
+    expect(answers.length).toBeGreaterThan(QUERIES.length + 1);
+    const disagreeing = answers.filter(
+      (answer) =>
+        answer.status !== 200 ||
+        answer.uuids === undefined ||
+        answer.uuids.length !==
+          itemsOnPage(
+            answer.totalCount,
+            Number(answer.query.page ?? 1),
+            Number(answer.query.per_page),
+          ) ||
+        new Set(answer.uuids).size !== answer.uuids.length,
+    );
+    expect(
+      disagreeing.map(({ query, status, totalCount, uuids }) => ({
+        query,
+        status,
+        totalCount,
+        items: uuids?.length,
+      })),
+    ).toEqual([]);
+
+    // What is left: the member has exactly the documents the shares left cover.
+    const shares = await request(test.http)
+      .get('/api/v1/folders/shares')
+      .set(owner.auth)
+      .expect(200);
+    const sharedPaths = (shares.body as { shares: { path: string }[] }).shares.map((s) => s.path);
+    const covered = (path: string) =>
+      sharedPaths.some((shared) => path === shared || path.startsWith(`${shared}/`));
+    const expected: string[] = [];
+    for (const uuid of uuids) {
+      const doc = await request(test.http).get(`/api/v1/docs/${uuid}`).set(owner.auth);
+      // A document in the trash is found by nobody but the trash.
+      if (doc.status === 200 && covered((doc.body as { path: string }).path)) expected.push(uuid);
+    }
+    const list = await request(test.http)
+      .get('/api/v1/docs')
+      .query({ per_page: 100 })
+      .set(member.auth)
+      .expect(200);
+    const listed = (list.body as { docs: { uuid: string }[] }).docs.map((doc) => doc.uuid);
+    expect(listed.sort()).toEqual(expected.sort());
+    expect((list.body as { pagination: { total_count: number } }).pagination.total_count).toBe(
+      expected.length,
+    );
+
+    // Every share removed: nothing is left to the member, in the list, search or a read.
+    const ids = (shares.body as { shares: { id: number }[] }).shares.map((s) => s.id);
+    for (const id of ids) {
+      await request(test.http).delete(`/api/v1/folders/shares/${id}`).set(owner.auth).expect(204);
+    }
+    const empty = await request(test.http).get('/api/v1/docs').set(member.auth).expect(200);
+    expect(empty.body).toMatchObject({ docs: [], pagination: { total_count: 0 } });
+    const found = await request(test.http)
+      .get('/api/v1/search')
+      .query({ q: 'consistent' })
+      .set(member.auth)
+      .expect(200);
+    expect(found.body).toMatchObject({ results: [], pagination: { total_count: 0 } });
+    for (const uuid of uuids) {
+      expect((await request(test.http).get(`/api/v1/docs/${uuid}`).set(member.auth)).status).toBe(
+        404,
+      );
+    }
+  });
+});
