@@ -14,6 +14,9 @@
 //                                         client polls /health every 10 ms: the slowest answer
 //   npm run bench -- --search             search at 100,000 documents on both databases beside
 //                                         PostgreSQL 15 (bench/search-bench.js): p50/p99, recall
+//   npm run bench -- --teams --docs 100000  a member of 50 groups reaching the documents through
+//                                         folder shares beside a reader with direct shares of the
+//                                         same documents; a group of 1,000 given a folder of 10,000
 //
 // Options:
 //   --db mysql|sqlite|both    which databases (default both; --reference implies mysql)
@@ -33,6 +36,12 @@
 //   --hostile                 instead of the load cases, the hostile requests (with --baseline,
 //                             both builds); a request not answered within --hostile-timeout
 //                             seconds (default 60) is given up and its server restarted
+//   --teams                   instead of the load cases, the teams' (bench/lib/teams.js): the
+//                             other users' documents in 50 folders shared with 50 groups of one
+//                             member (as editors), the reader's direct shares made editor ones;
+//                             list page 1 and last page, get one, update and search as each, and
+//                             the timed requests (sharing a folder of 10,000 with a group of
+//                             1,000, adding and removing a member) with the rows they store
 //   --search                  instead of the load cases, the search benchmark (--docs default
 //                             100,000; --duration per query; --no-postgres without the anchor;
 //                             BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres)

@@ -68,6 +68,7 @@ function parseArgs(argv) {
     else if (arg === '--redis') options.redis = true;
     else if (arg === '--hostile') options.hostile = true;
     else if (arg === '--search') options.search = true;
+    else if (arg === '--teams') options.teams = true;
     else if (arg === '--no-postgres') options.noPostgres = true;
     else if (arg === '--hostile-timeout') options.hostileTimeout = positiveInteger(value());
     else if (arg === '--rounds') options.rounds = positiveInteger(value());

@@ -20,6 +20,7 @@ const {
 } = require('./report');
 const { seedDocs, seedUsers } = require('./seeding');
 const { startServer, targetsFor, watchMemory } = require('./servers');
+const { seedTeams, teamCases } = require('./teams');
 const { reportWebhook, subscribeWebhook } = require('./webhook');
 
 async function benchDatabase(kind, options, stamp) {
@@ -72,6 +73,27 @@ async function benchDatabase(kind, options, stamp) {
       for (const server of servers.filter((s) => s.kind === 'service')) {
         printRatios(sweep.filter((row) => row.server === server.name));
       }
+    } else if (options.teams) {
+      const seedMs = await seedDocs(db, seed, options.docs);
+      const service = servers.find((server) => server.kind === 'service');
+      const teamsStart = Date.now();
+      const teams = await seedTeams(db, seed, service.baseUrl);
+      console.log(
+        `[${kind}] ${options.docs} documents (+${options.docs} of other users) seeded in ${seedMs} ms; ` +
+          `the teams in ${Date.now() - teamsStart} ms`,
+      );
+      console.log(JSON.stringify(teams.timings, null, 2));
+      report.docs = options.docs;
+      report.teams = teams.timings;
+      const cases = teamCases(seed, teams, options.docs).filter(
+        (testCase) =>
+          options.only === undefined ||
+          options.only.split(',').some((text) => testCase.name.includes(text.trim())),
+      );
+      report.runs = await runCases(servers, seed, cases, options, kind);
+      report.cases = summarise(report.runs);
+      printResults(heading(options.docs), report.cases, servers);
+      printTeamRatios(report.cases);
     } else {
       const seedMs = await seedDocs(db, seed, options.docs);
       console.log(
@@ -129,6 +151,21 @@ async function benchDatabase(kind, options, stamp) {
     for (const server of servers.filter((s) => !s.webhookActive)) await server.stop();
     const note = await db.close(options.keep);
     if (note) console.log(note);
+  }
+}
+
+/** Each teams case, the member's median latency and CPU per request ÷ the direct reader's. */
+function printTeamRatios(cases) {
+  for (const row of cases.filter((c) => c.case.endsWith('(member)'))) {
+    const direct = cases.find(
+      (c) => c.server === row.server && c.case === row.case.replace('(member)', '(direct)'),
+    );
+    if (!direct) continue;
+    const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
+    console.log(
+      `${row.server}: ${row.case.replace(' (member)', '')}: member ÷ direct p50 ${ratio(row.p50Ms, direct.p50Ms)}, ` +
+        `CPU/request ${ratio(row.serverCpuMsPerRequest, direct.serverCpuMsPerRequest)}, req/s ${ratio(direct.reqPerSec, row.reqPerSec)} (direct ÷ member)`,
+    );
   }
 }
 

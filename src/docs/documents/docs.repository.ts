@@ -156,20 +156,22 @@ interface GrantSource {
   grantee_type: 'group' | 'user';
   grantee_id: number;
   folder_share_id: number;
+  /** A folder share's role, the same on each of its grants; null for documents shared one by one. */
+  role: Exclude<Role, 'owner'> | null;
 }
 
 /**
  * The sources of grants that reach the user: each of their groups with documents shared with
  * it, each folder share with one of their groups or with them. Parameters: user id three times.
  */
-const GRANT_SOURCES_SQL = `SELECT 'group' AS grantee_type, gm.group_id AS grantee_id, 0 AS folder_share_id FROM group_members gm
+const GRANT_SOURCES_SQL = `SELECT 'group' AS grantee_type, gm.group_id AS grantee_id, 0 AS folder_share_id, NULL AS role FROM group_members gm
 WHERE gm.user_id = ? AND EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.folder_share_id = 0)
 UNION ALL
-SELECT fs.grantee_type, fs.grantee_id, fs.id FROM group_members gm
+SELECT fs.grantee_type, fs.grantee_id, fs.id, fs.role FROM group_members gm
 JOIN folder_shares fs ON fs.grantee_type = 'group' AND fs.grantee_id = gm.group_id
 WHERE gm.user_id = ?
 UNION ALL
-SELECT fs.grantee_type, fs.grantee_id, fs.id FROM folder_shares fs
+SELECT fs.grantee_type, fs.grantee_id, fs.id, fs.role FROM folder_shares fs
 WHERE fs.grantee_type = 'user' AND fs.grantee_id = ?`;
 
 /** Ends a list read by membership alone: grants reach the user, so the merged list is read. */
@@ -182,21 +184,21 @@ class GrantsReachUser extends Error {}
  * of each arm, so an arm reads no further; with one, a document's role is only known from
  * every arm, which are read whole. The count reads every arm.
  */
-const ARM_COLUMNS = `doc_id, doc_updated_at AS sort_at, ${rankOf('role')} AS caller_rank`;
-const armsSql = (sources: number, direction: 'ASC' | 'DESC' | null) => {
+const armColumns = (rank: string) => `doc_id, doc_updated_at AS sort_at, ${rank} AS caller_rank`;
+/** The arms: a folder share's rank is written in (every grant of it has its role), so its arm is read from the index alone. */
+const armsSql = (sources: GrantSource[], direction: 'ASC' | 'DESC' | null) => {
   const order =
     direction === null ? '' : ` ORDER BY doc_updated_at ${direction}, doc_id ${direction} LIMIT ?`;
   const arms = [
-    `SELECT ${ARM_COLUMNS} FROM user_docs WHERE user_id = ?${order}`,
-    ...Array.from(
-      { length: sources },
-      () =>
-        `SELECT ${ARM_COLUMNS} FROM doc_grants WHERE grantee_type = ? AND grantee_id = ? AND folder_share_id = ? AND trashed = 0${order}`,
+    `SELECT ${armColumns(rankOf('role'))} FROM user_docs WHERE user_id = ?${order}`,
+    ...sources.map(
+      (source) =>
+        `SELECT ${armColumns(source.role === null ? rankOf('role') : String(ROLE_RANKS[source.role]))} FROM doc_grants WHERE grantee_type = ? AND grantee_id = ? AND folder_share_id = ? AND trashed = 0${order}`,
     ),
   ];
   return arms.map((arm, index) => `SELECT * FROM (${arm}) a${index}`).join('\nUNION ALL\n');
 };
-const mergedSql = (sources: number, direction: 'ASC' | 'DESC' | null, withRole: boolean) =>
+const mergedSql = (sources: GrantSource[], direction: 'ASC' | 'DESC' | null, withRole: boolean) =>
   `SELECT doc_id, MAX(sort_at) AS sort_at, MIN(caller_rank) AS caller_rank
 FROM (${armsSql(sources, direction)}) arms
 GROUP BY doc_id${withRole ? ' HAVING MIN(caller_rank) = ?' : ''}`;
@@ -204,13 +206,13 @@ GROUP BY doc_id${withRole ? ' HAVING MIN(caller_rank) = ?' : ''}`;
 export const mergedListSql = {
   sources: GRANT_SOURCES_SQL,
   /** Parameters: the arms' (user id; then each source's type, id and share), the role rank if any. */
-  count: (sources: number, withRole: boolean) =>
+  count: (sources: GrantSource[], withRole: boolean) =>
     `SELECT COUNT(*) AS n FROM (${mergedSql(sources, null, withRole)}) merged`,
   /**
    * Parameters: the arms' (user id and, without a role, the arm limit; then each source's
    * type, id, share and limit), the role rank if any, limit, offset.
    */
-  page: (sources: number, from: 'newest-first' | 'oldest-first', withRole: boolean) => {
+  page: (sources: GrantSource[], from: 'newest-first' | 'oldest-first', withRole: boolean) => {
     const direction = from === 'newest-first' ? 'DESC' : 'ASC';
     return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank
 FROM (${mergedSql(sources, withRole ? null : direction, withRole)}
@@ -557,7 +559,7 @@ export class DocsRepository {
     };
     return this.transactions.snapshot(async (manager) => {
       const [count] = await this.rows<{ n: number | string }>(
-        mergedListSql.count(sources.length, withRole),
+        mergedListSql.count(sources, withRole),
         [...armParameters(), ...roleParameter],
         manager,
       );
@@ -565,7 +567,7 @@ export class DocsRepository {
       if (offset >= totalCount) return { rows: [], totalCount };
       const window = pageWindow(offset, limit, totalCount);
       const rows = await this.rows<DocMemberRow>(
-        mergedListSql.page(sources.length, window.from, withRole),
+        mergedListSql.page(sources, window.from, withRole),
         [
           ...armParameters(withRole ? undefined : window.offset + window.limit),
           ...roleParameter,
