@@ -6,6 +6,7 @@
 'use strict';
 
 const { createHash, randomBytes, randomUUID } = require('node:crypto');
+const http = require('node:http');
 
 const GROUPS = 50;
 const DEPARTMENT_USERS = 1000;
@@ -68,20 +69,42 @@ async function insertFolder(db, userId, path, now) {
   return Number(id);
 }
 
-/** One request to the service, its status, body and time. */
-async function call(baseUrl, token, method, path, body) {
+/**
+ * One request to the service, its status, body and time, on a connection of its own (the
+ * seeding between requests can outlast the server's keep-alive, and a POST is not retried).
+ */
+function call(baseUrl, token, method, path, body) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
   const started = process.hrtime.bigint();
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl}${path}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode,
+            body: text ? JSON.parse(text) : undefined,
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+          }),
+        );
+      },
+    );
+    request.on('error', (error) => reject(new Error(`${method} ${path}: ${error.message}`)));
+    request.end(payload);
   });
-  const text = await response.text();
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, ms };
 }
 
 function expectStatus(answer, status, what) {

@@ -4,6 +4,10 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /** The path hash of the home folder `~`, a share of which covers every document. */
 const HOME_HASH = createHash('sha256').update('~', 'utf8').digest('hex');
 
+/** Moves a source's count of grants (a random slot of 16, as `user_doc_counts`) by `delta`. */
+const countGrant = (row: 'NEW' | 'OLD', delta: string) =>
+  `INSERT INTO \`doc_grant_counts\` (\`grantee_type\`, \`grantee_id\`, \`folder_share_id\`, \`slot\`, \`doc_count\`) VALUES (${row}.\`grantee_type\`, ${row}.\`grantee_id\`, ${row}.\`folder_share_id\`, FLOOR(RAND() * 16), ${delta}) ON DUPLICATE KEY UPDATE \`doc_count\` = \`doc_count\` + ${delta}`;
+
 const grantsOf = (type: 'group' | 'user') =>
   `DELETE FROM \`doc_grants\` WHERE \`grantee_type\` = '${type}' AND \`grantee_id\` = OLD.\`id\``;
 const sharesWith = (type: 'group' | 'user') =>
@@ -20,6 +24,10 @@ const sharesWith = (type: 'group' | 'user') =>
  * INSERT's own statement, whatever makes the document. The shares are read with a lock, so
  * one being removed is waited for, then not found. (A move is the service's: the
  * multi-table UPDATE that moves a document writes `doc_grants` too, which a trigger may not.)
+ *
+ * `doc_grant_counts` keeps how many documents outside the trash each source of grants gives,
+ * from triggers on `doc_grants`. MySQL fires no trigger for a foreign key's cascade, so a
+ * document deleted deletes its grants itself first.
  */
 export class FolderShares1795780000000 implements MigrationInterface {
   name = 'FolderShares1795780000000';
@@ -42,6 +50,24 @@ WHERE fs.\`owner_id\` = NEW.\`owner_id\` AND (fs.\`path_hash\` = '${HOME_HASH}' 
   AND (f.\`path_hash\` = fs.\`path_hash\` OR SUBSTRING(f.\`path\`, 1, CHAR_LENGTH(fs.\`path\`) + 1) = CONCAT(fs.\`path\`, '/') COLLATE utf8mb4_bin)))
 LOCK IN SHARE MODE`,
     );
+    await queryRunner.query(
+      'CREATE TABLE `doc_grant_counts` (`grantee_type` varchar(8) NOT NULL, `grantee_id` int NOT NULL, `folder_share_id` int NOT NULL, `slot` int NOT NULL, `doc_count` int NOT NULL, PRIMARY KEY (`grantee_type`, `grantee_id`, `folder_share_id`, `slot`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci',
+    );
+    await queryRunner.query(
+      'INSERT INTO `doc_grant_counts` (`grantee_type`, `grantee_id`, `folder_share_id`, `slot`, `doc_count`) SELECT `grantee_type`, `grantee_id`, `folder_share_id`, 0, COUNT(*) FROM `doc_grants` WHERE `trashed` = 0 GROUP BY `grantee_type`, `grantee_id`, `folder_share_id`',
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER \`TRG_doc_grants_insert_count\` AFTER INSERT ON \`doc_grants\` FOR EACH ROW BEGIN IF NEW.\`trashed\` = 0 THEN ${countGrant('NEW', '1')}; END IF; END`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER \`TRG_doc_grants_delete_count\` AFTER DELETE ON \`doc_grants\` FOR EACH ROW BEGIN IF OLD.\`trashed\` = 0 THEN ${countGrant('OLD', '-1')}; END IF; END`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER \`TRG_doc_grants_trash_count\` AFTER UPDATE ON \`doc_grants\` FOR EACH ROW BEGIN IF NEW.\`trashed\` <> OLD.\`trashed\` THEN ${countGrant('NEW', 'IF(NEW.`trashed` = 0, 1, -1)')}; END IF; END`,
+    );
+    await queryRunner.query(
+      'CREATE TRIGGER `TRG_docs_delete_grants` BEFORE DELETE ON `docs` FOR EACH ROW DELETE FROM `doc_grants` WHERE `doc_id` = OLD.`id`',
+    );
     await queryRunner.query('DROP TRIGGER `TRG_user_groups_delete_grants`');
     await queryRunner.query('DROP TRIGGER `TRG_users_delete_grants`');
     await queryRunner.query(
@@ -53,6 +79,11 @@ LOCK IN SHARE MODE`,
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TRIGGER `TRG_docs_delete_grants`');
+    await queryRunner.query('DROP TRIGGER `TRG_doc_grants_trash_count`');
+    await queryRunner.query('DROP TRIGGER `TRG_doc_grants_delete_count`');
+    await queryRunner.query('DROP TRIGGER `TRG_doc_grants_insert_count`');
+    await queryRunner.query('DROP TABLE `doc_grant_counts`');
     await queryRunner.query('DROP TRIGGER `TRG_docs_folder_grants`');
     await queryRunner.query('DROP TRIGGER `TRG_users_delete_grants`');
     await queryRunner.query('DROP TRIGGER `TRG_user_groups_delete_grants`');

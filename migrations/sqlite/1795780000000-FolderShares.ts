@@ -4,6 +4,10 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /** The path hash of the home folder `~`, a share of which covers every document. */
 const HOME_HASH = createHash('sha256').update('~', 'utf8').digest('hex');
 
+/** Moves a source's count of grants (a random slot of 16, as `user_doc_counts`) by `delta`. */
+const countGrant = (row: 'NEW' | 'OLD', delta: string) =>
+  `INSERT INTO "doc_grant_counts" ("grantee_type", "grantee_id", "folder_share_id", "slot", "doc_count") VALUES (${row}."grantee_type", ${row}."grantee_id", ${row}."folder_share_id", (random() & 15), ${delta}) ON CONFLICT ("grantee_type", "grantee_id", "folder_share_id", "slot") DO UPDATE SET "doc_count" = "doc_count" + ${delta};`;
+
 const grantsOf = (type: 'group' | 'user') =>
   `DELETE FROM "doc_grants" WHERE "grantee_type" = '${type}' AND "grantee_id" = OLD."id";`;
 const sharesWith = (type: 'group' | 'user') =>
@@ -33,6 +37,24 @@ SELECT fs."grantee_type", fs."grantee_id", NEW."id", fs."id", fs."role", NEW."cr
 WHERE fs."owner_id" = NEW."owner_id" AND (fs."path_hash" = '${HOME_HASH}' OR EXISTS (SELECT 1 FROM "folders" f WHERE f."id" = NEW."folder_id"
   AND (f."path_hash" = fs."path_hash" OR substr(f."path", 1, length(fs."path") + 1) = fs."path" || '/'))); END`,
     );
+    await queryRunner.query(
+      `CREATE TABLE "doc_grant_counts" ("grantee_type" varchar(8) NOT NULL, "grantee_id" integer NOT NULL, "folder_share_id" integer NOT NULL, "slot" integer NOT NULL, "doc_count" integer NOT NULL, PRIMARY KEY ("grantee_type", "grantee_id", "folder_share_id", "slot"))`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "doc_grant_counts" ("grantee_type", "grantee_id", "folder_share_id", "slot", "doc_count") SELECT "grantee_type", "grantee_id", "folder_share_id", 0, COUNT(*) FROM "doc_grants" WHERE "trashed" = 0 GROUP BY "grantee_type", "grantee_id", "folder_share_id"`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER "TRG_doc_grants_insert_count" AFTER INSERT ON "doc_grants" WHEN NEW."trashed" = 0 BEGIN ${countGrant('NEW', '1')} END`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER "TRG_doc_grants_delete_count" AFTER DELETE ON "doc_grants" WHEN OLD."trashed" = 0 BEGIN ${countGrant('OLD', '-1')} END`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER "TRG_doc_grants_trash_count" AFTER UPDATE OF "trashed" ON "doc_grants" WHEN NEW."trashed" <> OLD."trashed" BEGIN ${countGrant('NEW', '(CASE WHEN NEW."trashed" = 0 THEN 1 ELSE -1 END)')} END`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER "TRG_docs_delete_grants" BEFORE DELETE ON "docs" BEGIN DELETE FROM "doc_grants" WHERE "doc_id" = OLD."id"; END`,
+    );
     await queryRunner.query(`DROP TRIGGER "TRG_user_groups_delete_grants"`);
     await queryRunner.query(`DROP TRIGGER "TRG_users_delete_grants"`);
     await queryRunner.query(
@@ -44,6 +66,11 @@ WHERE fs."owner_id" = NEW."owner_id" AND (fs."path_hash" = '${HOME_HASH}' OR EXI
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TRIGGER "TRG_docs_delete_grants"`);
+    await queryRunner.query(`DROP TRIGGER "TRG_doc_grants_trash_count"`);
+    await queryRunner.query(`DROP TRIGGER "TRG_doc_grants_delete_count"`);
+    await queryRunner.query(`DROP TRIGGER "TRG_doc_grants_insert_count"`);
+    await queryRunner.query(`DROP TABLE "doc_grant_counts"`);
     await queryRunner.query(`DROP TRIGGER "TRG_docs_folder_grants"`);
     await queryRunner.query(`DROP TRIGGER "TRG_users_delete_grants"`);
     await queryRunner.query(`DROP TRIGGER "TRG_user_groups_delete_grants"`);

@@ -364,6 +364,68 @@ describe(`folder shares (${databaseKind})`, () => {
       );
     });
 
+    it('counts each document once whatever the ways overlap (nested shares, one folder twice, own folders, direct shares)', async () => {
+      const lead = await givenUser(test);
+      const member = await givenUser(test);
+      const other = await givenUser(test);
+      const team = await givenGroup(test, lead, [member]);
+      const leads = [
+        await givenDoc(test, lead, { title: 'team 1', path: '~/team' }),
+        await givenDoc(test, lead, { title: 'team 2', path: '~/team' }),
+        await givenDoc(test, lead, { title: 'team 3', path: '~/team' }),
+        await givenDoc(test, lead, { title: 'sub 1', path: '~/team/sub' }),
+        await givenDoc(test, lead, { title: 'sub 2', path: '~/team/sub' }),
+      ];
+      const home = await givenDoc(test, lead, { title: 'lead home' });
+      const binned = await givenDoc(test, lead, { title: 'binned', path: '~/team' });
+      await request(test.http).delete(`/api/v1/docs/${binned}`).set(lead.auth).expect(204);
+      const x = await givenSharedDoc(test, other, member, 'viewer', { title: 'x', path: '~/p' });
+      const y = await givenDoc(test, other, { title: 'y', path: '~/p' });
+      const w = await givenDoc(test, other, { title: 'w', path: '~/p/q' });
+      const z = await givenDoc(test, member, { title: 'z' });
+      await shared(lead, { path: '~/team', group_id: team });
+      await shared(lead, { path: '~/team', email: member.email, role: 'editor' });
+      await shared(lead, { path: '~/team/sub', group_id: team, role: 'editor' });
+      await shared(other, { path: '~/p', group_id: team });
+      await shared(other, { path: '~/p/q', group_id: team });
+      for (const [owner, uuid] of [
+        [other, y],
+        [member, z],
+      ] as const) {
+        await request(test.http)
+          .post(`/api/v1/docs/${uuid}/groups`)
+          .set(owner.auth)
+          .send({ group_id: team })
+          .expect(201);
+      }
+      const expectations = [
+        [member, [...leads, x, y, w, z]],
+        [lead, [...leads, home, x, y, w, z]],
+      ] as const;
+      for (const [user, uuids] of expectations) {
+        const listed = await list(user, { per_page: 100 });
+        expect(listed.docs.map((doc) => doc.uuid).sort()).toEqual([...uuids].sort());
+        expect(listed.pagination.total_count).toBe(uuids.length);
+        const paged = await list(user, { per_page: 4, page: 3 });
+        expect(paged.pagination.total_count).toBe(uuids.length);
+        expect(paged.docs).toHaveLength(Math.min(4, uuids.length - 8));
+      }
+      const roles = new Map(
+        (await list(member, { per_page: 100 })).docs.map((d) => [d.title, d.role]),
+      );
+      expect(Object.fromEntries(roles)).toEqual({
+        'team 1': 'editor',
+        'team 2': 'editor',
+        'team 3': 'editor',
+        'sub 1': 'editor',
+        'sub 2': 'editor',
+        x: 'viewer',
+        y: 'viewer',
+        w: 'viewer',
+        z: 'owner',
+      });
+    });
+
     it('search finds the documents of a shared folder with the best role', async () => {
       const owner = await givenUser(test);
       const grace = await givenUser(test);

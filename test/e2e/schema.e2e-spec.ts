@@ -62,7 +62,7 @@ describe(`database schema and health (${databaseKind})`, () => {
         'SELECT TABLE_NAME, TABLE_COLLATION FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME <> ?',
         ['migrations'],
       );
-      expect(rows.length).toBe(21);
+      expect(rows.length).toBe(22);
       for (const row of rows) expect(row.TABLE_COLLATION).toBe('utf8mb4_unicode_ci');
     });
   } else {

@@ -158,21 +158,69 @@ interface GrantSource {
   folder_share_id: number;
   /** A folder share's role, the same on each of its grants; null for documents shared one by one. */
   role: Exclude<Role, 'owner'> | null;
+  /** A folder share's owner and folder; null for documents shared one by one. */
+  owner_id: number | null;
+  path: string | null;
+  /** How many documents outside the trash the source gives (`doc_grant_counts`). */
+  doc_count: number | string;
 }
 
 /**
  * The sources of grants that reach the user: each of their groups with documents shared with
  * it, each folder share with one of their groups or with them. Parameters: user id three times.
  */
-const GRANT_SOURCES_SQL = `SELECT 'group' AS grantee_type, gm.group_id AS grantee_id, 0 AS folder_share_id, NULL AS role FROM group_members gm
+const SOURCE_COUNT = (type: string, id: string, share: string) =>
+  `(SELECT COALESCE(SUM(c.doc_count), 0) FROM doc_grant_counts c WHERE c.grantee_type = ${type} AND c.grantee_id = ${id} AND c.folder_share_id = ${share})`;
+const GRANT_SOURCES_SQL = `SELECT 'group' AS grantee_type, gm.group_id AS grantee_id, 0 AS folder_share_id, NULL AS role,
+  NULL AS owner_id, NULL AS path, ${SOURCE_COUNT("'group'", 'gm.group_id', '0')} AS doc_count FROM group_members gm
 WHERE gm.user_id = ? AND EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.folder_share_id = 0)
 UNION ALL
-SELECT fs.grantee_type, fs.grantee_id, fs.id, fs.role FROM group_members gm
+SELECT fs.grantee_type, fs.grantee_id, fs.id, fs.role, fs.owner_id, fs.path,
+  ${SOURCE_COUNT('fs.grantee_type', 'fs.grantee_id', 'fs.id')} FROM group_members gm
 JOIN folder_shares fs ON fs.grantee_type = 'group' AND fs.grantee_id = gm.group_id
 WHERE gm.user_id = ?
 UNION ALL
-SELECT fs.grantee_type, fs.grantee_id, fs.id, fs.role FROM folder_shares fs
+SELECT fs.grantee_type, fs.grantee_id, fs.id, fs.role, fs.owner_id, fs.path,
+  ${SOURCE_COUNT('fs.grantee_type', 'fs.grantee_id', 'fs.id')} FROM folder_shares fs
 WHERE fs.grantee_type = 'user' AND fs.grantee_id = ?`;
+
+/**
+ * Of the candidate documents (the user's direct shares, and their groups' documents shared one
+ * by one), how many there are and how many ways the user has them in all: the user's rows, and
+ * the grants from the groups' direct shares and the folder shares counted. (From `docs`: a
+ * derived table of the candidates, read by correlated subqueries, fails MariaDB 10.11 on the
+ * second execution of the prepared statement.) Parameters: user id, the folder shares' ids, the
+ * group ids, then the candidates' (user id if direct shares are candidates, the group ids).
+ */
+const overlapSql = (folderShares: number, groups: number, directCandidates: boolean) => {
+  const list = (n: number) => (n === 0 ? 'NULL' : Array(n).fill('?').join(', '));
+  const candidates = [
+    ...(directCandidates
+      ? ["SELECT doc_id FROM user_docs WHERE user_id = ? AND role <> 'owner'"]
+      : []),
+    ...(groups > 0
+      ? [
+          `SELECT doc_id FROM doc_grants WHERE grantee_type = 'group' AND grantee_id IN (${list(groups)}) AND folder_share_id = 0 AND trashed = 0`,
+        ]
+      : []),
+  ];
+  return `SELECT COUNT(*) AS docs, COALESCE(SUM(
+    (SELECT COUNT(*) FROM user_docs u WHERE u.user_id = ? AND u.doc_id = d.id)
+    + (SELECT COUNT(*) FROM doc_grants g WHERE g.doc_id = d.id AND g.trashed = 0 AND (g.folder_share_id IN (${list(folderShares)})
+        OR g.folder_share_id = 0 AND g.grantee_type = 'group' AND g.grantee_id IN (${list(groups)})))), 0) AS ways
+FROM docs d WHERE d.id IN (${candidates.join('\n  UNION ')})`;
+};
+
+/**
+ * Whether folder share `inner` gives nothing `outer` does not: the same owner's folder, or a
+ * folder below it (two shares of one folder: the first made is kept).
+ */
+function coveredBy(inner: GrantSource, outer: GrantSource): boolean {
+  if (outer === inner || Number(outer.owner_id) !== Number(inner.owner_id)) return false;
+  const [outerPath, innerPath] = [outer.path!, inner.path!];
+  if (outerPath === innerPath) return Number(outer.folder_share_id) < Number(inner.folder_share_id);
+  return outerPath === '~' || innerPath.startsWith(`${outerPath}/`);
+}
 
 /** Ends a list read by membership alone: grants reach the user, so the merged list is read. */
 class GrantsReachUser extends Error {}
@@ -280,6 +328,9 @@ export const docsSql = {
    */
   pageWithRole: (from: 'newest-first' | 'oldest-first') =>
     pageSql(TOTAL_WITH_ROLE, membershipPageIds(true), from, true),
+  /** The user's documents by membership, and those of them they own (parameter: user id). */
+  totalsByOwnership:
+    "SELECT COALESCE(SUM(doc_count), 0) AS n, COALESCE(SUM(CASE WHEN role = 'owner' THEN doc_count ELSE 0 END), 0) AS own FROM user_doc_counts WHERE user_id = ?",
   /** A count by membership and the grants check (parameters: the count's, user id twice). */
   countWithGrantsCheck: (total: string) => `SELECT (${total}) AS n, ${HAS_GRANTS} AS has_grants`,
   /** Parameters: the folder's (user id, folder) for the total, then again, limit, offset. */
@@ -481,8 +532,7 @@ export class DocsRepository {
     } catch (error) {
       // Only a list by membership (no folder) throws it.
       if (!(error instanceof GrantsReachUser) || filter.folder !== undefined) throw error;
-      const sources = await this.rows<GrantSource>(mergedListSql.sources, [userId, userId, userId]);
-      return this.mergedListPage(userId, sources, filter.role, offset, limit);
+      return this.mergedListPage(userId, filter.role, offset, limit);
     }
   }
 
@@ -540,13 +590,13 @@ export class DocsRepository {
    */
   private mergedListPage(
     userId: number,
-    sources: GrantSource[],
     role: Role | undefined,
     offset: number,
     limit: number,
   ): Promise<ListPage> {
     const withRole = role !== undefined;
     const roleParameter = withRole ? [ROLE_RANKS[role]] : [];
+    let sources: GrantSource[] = [];
     const armParameters = (armLimit?: number) => {
       const extra = armLimit === undefined ? [] : [armLimit];
       return [
@@ -558,12 +608,38 @@ export class DocsRepository {
       ];
     };
     return this.transactions.snapshot(async (manager) => {
-      const [count] = await this.rows<{ n: number | string }>(
-        mergedListSql.count(sources, withRole),
-        [...armParameters(), ...roleParameter],
-        manager,
+      const reaching = (
+        await this.rows<GrantSource>(mergedListSql.sources, [userId, userId, userId], manager)
+      ).map((source) => ({
+        ...source,
+        grantee_id: Number(source.grantee_id),
+        folder_share_id: Number(source.folder_share_id),
+      }));
+      // An arm that gives no document, nor a role, another does not is left out: a share of
+      // the user's own folder (they own it), or a folder share within another of one owner's
+      // that gives no better role.
+      sources = reaching.filter(
+        (source) =>
+          source.folder_share_id === 0 ||
+          (Number(source.owner_id) !== userId &&
+            !reaching.some(
+              (outer) =>
+                outer.folder_share_id !== 0 &&
+                ROLE_RANKS[outer.role!] <= ROLE_RANKS[source.role!] &&
+                coveredBy(source, outer),
+            )),
       );
-      const totalCount = Number(count.n);
+      let totalCount: number;
+      if (withRole) {
+        const [count] = await this.rows<{ n: number | string }>(
+          mergedListSql.count(sources, withRole),
+          [...armParameters(), ...roleParameter],
+          manager,
+        );
+        totalCount = Number(count.n);
+      } else {
+        totalCount = await this.countThroughGrants(userId, reaching, manager);
+      }
       if (offset >= totalCount) return { rows: [], totalCount };
       const window = pageWindow(offset, limit, totalCount);
       const rows = await this.rows<DocMemberRow>(
@@ -578,6 +654,51 @@ export class DocsRepository {
       for (const row of rows) row.caller_role = roleOfRank(row.caller_rank);
       return { rows, totalCount };
     });
+  }
+
+  /**
+   * How many documents a user whom grants reach has, from counts: theirs in `user_docs`, and
+   * each source's (`doc_grant_counts`), less what two ways give twice. Folder shares overlap
+   * only when one owner's folders nest (kept: the outermost), or with the user's own documents
+   * (a share of their own folder: left out); any other document reached twice is one of the
+   * user's direct shares or of their groups' documents shared one by one, which are counted
+   * one by one. So the cost grows with those, not with the documents folder shares give.
+   */
+  private async countThroughGrants(
+    userId: number,
+    sources: GrantSource[],
+    manager: EntityManager,
+  ): Promise<number> {
+    const [members] = await this.rows<{ n: number | string; own: number | string }>(
+      docsSql.totalsByOwnership,
+      [userId],
+      manager,
+    );
+    const folderShares = sources.filter(
+      (source) =>
+        source.folder_share_id !== 0 &&
+        Number(source.owner_id) !== userId &&
+        !sources.some((outer) => outer.folder_share_id !== 0 && coveredBy(source, outer)),
+    );
+    const groups = sources.filter((source) => source.folder_share_id === 0);
+    const direct = Number(members.n) - Number(members.own);
+    let total = Number(members.n);
+    for (const source of [...folderShares, ...groups]) total += Number(source.doc_count);
+    const directCandidates = direct > 0 && folderShares.length > 0;
+    if (groups.length > 0 || directCandidates) {
+      const groupIds = groups.map((source) => source.grantee_id);
+      const [overlap] = await this.rows<{ docs: number | string; ways: number | string }>(
+        overlapSql(folderShares.length, groups.length, directCandidates),
+        [
+          ...[userId, ...folderShares.map((source) => source.folder_share_id), ...groupIds],
+          ...(directCandidates ? [userId] : []),
+          ...groupIds,
+        ],
+        manager,
+      );
+      total -= Number(overlap.ways) - Number(overlap.docs);
+    }
+    return total;
   }
 
   /**

@@ -6,6 +6,7 @@ import { UsersModule } from '../../users/users.module';
 import { DocsController } from './docs.controller';
 import { DocsRepository } from './docs.repository';
 import { DocsService } from './docs.service';
+import { DocGrantCount } from './entities/doc-grant-count.entity';
 import { DocGrant } from './entities/doc-grant.entity';
 import { Doc } from './entities/doc.entity';
 import { FolderShare } from './entities/folder-share.entity';
@@ -27,6 +28,7 @@ import { SearchPostingsRepository } from './search-postings.repository';
     TypeOrmModule.forFeature([
       Doc,
       DocGrant,
+      DocGrantCount,
       FolderShare,
       UserDoc,
       UserDocCount,
