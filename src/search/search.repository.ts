@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { SqlDialect, sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
-import { HAS_GRANTS, USER_DOCS_WITH_GRANTS } from '../docs/documents/grants-sql';
+import { HAS_GRANTS, userDocsWithGrants } from '../docs/documents/grants-sql';
 import { TITLE_WEIGHT } from '../common/text/search-terms';
 import type { Role } from '../docs/documents/doc-access';
 import { SearchClause, SearchQuery, clauseText, occurrencesIn, occursIn } from './search-query';
@@ -69,7 +69,7 @@ function paddedIds(ids: number[]): number[] {
  * The search statements of each database, on the posting index (`search_terms`,
  * `search_postings`, written with each document: see `SearchPostingsRepository`). Access goes
  * through `user_docs` as everywhere: a trashed document, or one the caller was removed from, has
- * no row there; a user whom grants reach goes through `USER_DOCS_WITH_GRANTS` instead.
+ * no row there; a user whom grants reach goes through `userDocsWithGrants` instead.
  *
  * Relevance: for each clause, the natural log of 1 + its weight in the document (4 per
  * occurrence in the title, 1 per occurrence in the text; a prefix adds up the words it
@@ -150,8 +150,13 @@ export const searchSql = {
     // (document, term) in the postings of each word: the cost is a few lookups per document of
     // the caller, whatever the words and however many documents the store holds.
     // A user whom grants reach goes through every document they have, each once.
-    let from = withGrants ? `${USER_DOCS_WITH_GRANTS} me` : 'user_docs me';
-    if (withGrants) parameters.push(userId, userId, userId, userId);
+    // (Of those, only the documents with the first clause's words are grouped: a document that
+    // matches has one of them.)
+    const firstTerms = clauses[0].prefix ? paddedIds(clauses[0].ids) : [clauses[0].ids[0]];
+    let from = withGrants ? `${userDocsWithGrants(firstTerms.length)} me` : 'user_docs me';
+    if (withGrants) {
+      parameters.push(userId, ...firstTerms, userId, userId, ...firstTerms, userId, ...firstTerms);
+    }
     for (const { alias } of joins) {
       from += `\n  ${straight} search_postings ${alias} ON ${alias}.doc_id = me.doc_id AND ${alias}.term_id = ?`;
     }

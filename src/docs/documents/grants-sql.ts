@@ -63,24 +63,31 @@ export const HAS_GRANTS = `(SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members
   THEN 1 ELSE 0 END)`;
 
 /**
- * Every document the user has, once, with their best role and its `updated_at`, shaped as a
- * `user_docs` row (`doc_id`, `role`, `doc_updated_at`, `user_id`): for statements that go
- * through a user's documents one by one (search), when grants reach them. Parameters: user id
- * four times.
+ * Every document the user has that holds one of some terms (`terms` ids: a search's first
+ * word), once, with their best role and its `updated_at`, shaped as a `user_docs` row
+ * (`doc_id`, `role`, `doc_updated_at`, `user_id`): for a search by a user whom grants reach.
+ * Each way in is read from its index and looked up in the postings before the ways are
+ * grouped, so only the documents with the term are grouped: the cost is a lookup per document
+ * of the user, as through `user_docs`. Parameters: user id, the term ids; user id twice, the
+ * term ids; user id, the term ids.
  */
-export const USER_DOCS_WITH_GRANTS = `(SELECT doc_id, CASE MIN(way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+export const userDocsWithGrants = (terms: number) => {
+  const holds = (doc: string) =>
+    `EXISTS (SELECT 1 FROM search_postings sp WHERE sp.doc_id = ${doc} AND sp.term_id IN (${Array(terms).fill('?').join(', ')}))`;
+  return `(SELECT doc_id, CASE MIN(way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(doc_updated_at) AS doc_updated_at, MIN(user_id) AS user_id
   FROM (
-    SELECT doc_id, ${rankOf('role')} AS way_rank, doc_updated_at, user_id FROM user_docs WHERE user_id = ?
+    SELECT doc_id, ${rankOf('role')} AS way_rank, doc_updated_at, user_id FROM user_docs WHERE user_id = ? AND ${holds('user_docs.doc_id')}
     UNION ALL
     SELECT g.doc_id, ${rankOf('g.role')}, g.doc_updated_at, ? FROM doc_grants g
-      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 AND ${holds('g.doc_id')}
     UNION ALL
     SELECT g.doc_id, ${rankOf('g.role')}, g.doc_updated_at, gm.user_id FROM group_members gm
       JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      WHERE gm.user_id = ?
+      WHERE gm.user_id = ? AND ${holds('g.doc_id')}
   ) ways
   GROUP BY doc_id)`;
+};
 
 /**
  * Whether folder share `share` covers document `doc`: it shares the owner's home, the
