@@ -43,6 +43,10 @@ export class FolderShares1795780000000 implements MigrationInterface {
     await queryRunner.query(
       'CREATE INDEX `IDX_doc_grants_list_order` ON `doc_grants` (`grantee_type`, `grantee_id`, `folder_share_id`, `trashed`, `doc_updated_at`, `doc_id`)',
     );
+    // One statement: the document's foreign key needs an index on doc_id at every moment.
+    await queryRunner.query(
+      'ALTER TABLE `doc_grants` DROP INDEX `IDX_doc_grants_doc`, ADD INDEX `IDX_doc_grants_doc` (`doc_id`, `grantee_type`, `grantee_id`, `trashed`, `role`)',
+    );
     await queryRunner.query(
       `CREATE TRIGGER \`TRG_docs_folder_grants\` AFTER INSERT ON \`docs\` FOR EACH ROW INSERT INTO \`doc_grants\` (\`grantee_type\`, \`grantee_id\`, \`doc_id\`, \`folder_share_id\`, \`role\`, \`created_at\`, \`doc_updated_at\`, \`trashed\`)
 SELECT fs.\`grantee_type\`, fs.\`grantee_id\`, NEW.\`id\`, fs.\`id\`, fs.\`role\`, NEW.\`created_at\`, NEW.\`updated_at\`, 0 FROM \`folder_shares\` fs
@@ -92,6 +96,9 @@ LOCK IN SHARE MODE`,
     );
     await queryRunner.query(
       `CREATE TRIGGER \`TRG_users_delete_grants\` BEFORE DELETE ON \`users\` FOR EACH ROW ${grantsOf('user')}`,
+    );
+    await queryRunner.query(
+      'ALTER TABLE `doc_grants` DROP INDEX `IDX_doc_grants_doc`, ADD INDEX `IDX_doc_grants_doc` (`doc_id`, `grantee_type`, `grantee_id`)',
     );
     await queryRunner.query('DROP INDEX `IDX_doc_grants_list_order` ON `doc_grants`');
     await queryRunner.query(

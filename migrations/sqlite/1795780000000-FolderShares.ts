@@ -31,6 +31,10 @@ export class FolderShares1795780000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX "IDX_doc_grants_list_order" ON "doc_grants" ("grantee_type", "grantee_id", "folder_share_id", "trashed", "doc_updated_at", "doc_id") `,
     );
+    await queryRunner.query(`DROP INDEX "IDX_doc_grants_doc"`);
+    await queryRunner.query(
+      `CREATE INDEX "IDX_doc_grants_doc" ON "doc_grants" ("doc_id", "grantee_type", "grantee_id", "trashed", "role") `,
+    );
     await queryRunner.query(
       `CREATE TRIGGER "TRG_docs_folder_grants" AFTER INSERT ON "docs" BEGIN INSERT INTO "doc_grants" ("grantee_type", "grantee_id", "doc_id", "folder_share_id", "role", "created_at", "doc_updated_at", "trashed")
 SELECT fs."grantee_type", fs."grantee_id", NEW."id", fs."id", fs."role", NEW."created_at", NEW."updated_at", 0 FROM "folder_shares" fs
@@ -79,6 +83,10 @@ WHERE fs."owner_id" = NEW."owner_id" AND (fs."path_hash" = '${HOME_HASH}' OR EXI
     );
     await queryRunner.query(
       `CREATE TRIGGER "TRG_users_delete_grants" BEFORE DELETE ON "users" BEGIN ${grantsOf('user')} END`,
+    );
+    await queryRunner.query(`DROP INDEX "IDX_doc_grants_doc"`);
+    await queryRunner.query(
+      `CREATE INDEX "IDX_doc_grants_doc" ON "doc_grants" ("doc_id", "grantee_type", "grantee_id") `,
     );
     await queryRunner.query(`DROP INDEX "IDX_doc_grants_list_order"`);
     await queryRunner.query(

@@ -286,7 +286,7 @@ describe(`query budget per request (${databaseKind})`, () => {
           ]
         : [
             expect.stringMatching(
-              /^UPDATE docs SET title = \?, search_title = \?, html = \?, search_body = \?, updated_at = \?, updated_by = \?, version = version \+ 1 WHERE uuid = \? AND \(id IN \(SELECT doc_id FROM user_docs .*\) OR EXISTS \(SELECT 1 FROM doc_grants g WHERE g\.doc_id = docs\.id .*\)\) RETURNING id, version$/,
+              /^UPDATE docs SET title = \?, search_title = \?, html = \?, search_body = \?, updated_at = \?, updated_by = \?, version = version \+ 1 WHERE uuid = \? AND \(EXISTS \(SELECT 1 FROM user_docs me WHERE me\.doc_id = docs\.id .*\) OR EXISTS \(SELECT 1 FROM doc_grants g WHERE g\.doc_id = docs\.id .*\)\) RETURNING id, version$/,
             ),
             'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
             'UPDATE doc_grants SET doc_updated_at = ? WHERE doc_id = ?',

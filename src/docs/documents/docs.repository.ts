@@ -403,7 +403,7 @@ WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL)${versionC
    */
   updateSqlite: (fields: ChangedFields, versions: number) =>
     `UPDATE docs SET ${changedColumns(fields)}updated_at = ?, updated_by = ?, version = version + 1
-WHERE uuid = ? AND (id IN (SELECT doc_id FROM user_docs WHERE user_id = ? AND role IN (${updaterRoles(fields)}))
+WHERE uuid = ? AND (EXISTS (SELECT 1 FROM user_docs me WHERE me.doc_id = docs.id AND me.user_id = ? AND me.role IN (${updaterRoles(fields)}))
   OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.doc_id = docs.id AND g.trashed = 0 AND g.role IN (${updaterRoles(fields)}) AND ${grantedTo('g')}))${versionCondition('version', versions)}
 RETURNING id, version`,
   /** SQLite: then the users' copies of updated_at, and the grants'. */
