@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { givenDoc, givenGroup, givenUser, TestUser } from '../support/builders';
+import { disagreeingAnswers, keepAsking, ListAnswer } from '../support/list-answers';
 import { withListeningServer } from '../support/listening-server';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
@@ -15,16 +16,6 @@ const QUERIES = [
 ];
 
 const FOLDERS = ['~/team', '~/team/sub', '~/private', '~'];
-
-const itemsOnPage = (total: number, page: number, perPage: number) =>
-  Math.max(0, Math.min(perPage, total - (page - 1) * perPage));
-
-interface Answer {
-  query: Record<string, unknown>;
-  status: number;
-  totalCount: number;
-  uuids: string[] | undefined;
-}
 
 /**
  * The 1.1 list-consistency promise with folder shares: a member reaches documents through a
@@ -56,7 +47,7 @@ describe(`lists through folder shares agree with their total_count under change 
       );
     }
 
-    const answers: Answer[] = [];
+    const answers: ListAnswer[] = [];
     const writeStatuses: number[] = [];
     await withListeningServer(test, async (base) => {
       const as = (user: TestUser, call: request.Test) =>
@@ -112,25 +103,17 @@ describe(`lists through folder shares agree with their total_count under change 
           );
         }
       };
-      const lister = async (query: Record<string, unknown>, path = '/api/v1/docs') => {
-        while (writing) {
-          const response = await request(base).get(path).query(query).set(member.auth);
-          const body = response.body as {
-            docs?: { uuid: string }[];
-            results?: { uuid: string }[];
-            pagination: { total_count: number };
-          };
-          answers.push({
-            query,
-            status: response.status,
-            totalCount: body.pagination?.total_count,
-            uuids: (body.docs ?? body.results)?.map((doc) => doc.uuid),
-          });
-        }
-      };
+      const going = () => writing;
       const readers = [
-        ...QUERIES.map((query) => lister(query)),
-        lister({ q: 'consistent', per_page: 100 }, '/api/v1/search'),
+        ...QUERIES.map((query) => keepAsking(base, member, query, going, answers)),
+        keepAsking(
+          base,
+          member,
+          { q: 'consistent', per_page: 100 },
+          going,
+          answers,
+          '/api/v1/search',
+        ),
       ];
       await Promise.all([folderSharer(), mover(), creatorAndBin(), leaver()]);
       writing = false;
@@ -139,26 +122,7 @@ describe(`lists through folder shares agree with their total_count under change 
 
     expect(writeStatuses.filter((status) => ![200, 201, 204, 404].includes(status))).toEqual([]);
     expect(answers.length).toBeGreaterThan(QUERIES.length + 1);
-    const disagreeing = answers.filter(
-      (answer) =>
-        answer.status !== 200 ||
-        answer.uuids === undefined ||
-        answer.uuids.length !==
-          itemsOnPage(
-            answer.totalCount,
-            Number(answer.query.page ?? 1),
-            Number(answer.query.per_page),
-          ) ||
-        new Set(answer.uuids).size !== answer.uuids.length,
-    );
-    expect(
-      disagreeing.map(({ query, status, totalCount, uuids }) => ({
-        query,
-        status,
-        totalCount,
-        items: uuids?.length,
-      })),
-    ).toEqual([]);
+    expect(disagreeingAnswers(answers)).toEqual([]);
 
     // What is left: the member has exactly the documents the shares left cover.
     const shares = await request(test.http)
