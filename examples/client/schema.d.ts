@@ -1204,6 +1204,12 @@ export interface components {
         | 'document.purged'
         | 'member.added'
         | 'member.removed'
+        | 'document.group_shared'
+        | 'document.group_unshared'
+        | 'folder.shared'
+        | 'folder.unshared'
+        | 'group.member_added'
+        | 'group.member_removed'
         | '*'
       )[];
       /**
@@ -1238,6 +1244,12 @@ export interface components {
         | 'document.purged'
         | 'member.added'
         | 'member.removed'
+        | 'document.group_shared'
+        | 'document.group_unshared'
+        | 'folder.shared'
+        | 'folder.unshared'
+        | 'group.member_added'
+        | 'group.member_removed'
         | '*'
       )[];
       /** @example Team chat notices */
@@ -1286,6 +1298,12 @@ export interface components {
         | 'document.purged'
         | 'member.added'
         | 'member.removed'
+        | 'document.group_shared'
+        | 'document.group_unshared'
+        | 'folder.shared'
+        | 'folder.unshared'
+        | 'group.member_added'
+        | 'group.member_removed'
         | '*'
       )[];
       /** @example Team chat notices */
@@ -1329,6 +1347,12 @@ export interface components {
             | 'document.purged'
             | 'member.added'
             | 'member.removed'
+            | 'document.group_shared'
+            | 'document.group_unshared'
+            | 'folder.shared'
+            | 'folder.unshared'
+            | 'group.member_added'
+            | 'group.member_removed'
             | '*'
           )[];
           /**
@@ -1359,7 +1383,13 @@ export interface components {
         | 'document.restored'
         | 'document.purged'
         | 'member.added'
-        | 'member.removed';
+        | 'member.removed'
+        | 'document.group_shared'
+        | 'document.group_unshared'
+        | 'folder.shared'
+        | 'folder.unshared'
+        | 'group.member_added'
+        | 'group.member_removed';
       /**
        * @description The receiver's HTTP status; null when none came.
        * @example 200

@@ -15,6 +15,7 @@ import { Groups1795750000000 } from './1795750000000-Groups';
 import { DocGrants1795760000000 } from './1795760000000-DocGrants';
 import { FolderShares1795780000000 } from './1795780000000-FolderShares';
 import { GrantsInWebhookAudience1795770000000 } from './1795770000000-GrantsInWebhookAudience';
+import { TeamWebhookEvents1795790000000 } from './1795790000000-TeamWebhookEvents';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
@@ -35,4 +36,5 @@ export const mysqlMigrations = [
   DocGrants1795760000000,
   GrantsInWebhookAudience1795770000000,
   FolderShares1795780000000,
+  TeamWebhookEvents1795790000000,
 ];

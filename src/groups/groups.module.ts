@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersModule } from '../users/users.module';
 import { GroupMember } from './entities/group-member.entity';
 import { Group } from './entities/group.entity';
+import { GroupChanges } from './group-changes';
 import { GroupMembersController } from './group-members.controller';
 import { GroupsController } from './groups.controller';
 import { GroupsRepository } from './groups.repository';
@@ -12,7 +13,7 @@ import { GroupsService } from './groups.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Group, GroupMember]), UsersModule],
   controllers: [GroupsController, GroupMembersController],
-  providers: [GroupsService, GroupsRepository],
-  exports: [GroupsService],
+  providers: [GroupsService, GroupsRepository, GroupChanges],
+  exports: [GroupsService, GroupChanges],
 })
 export class GroupsModule {}

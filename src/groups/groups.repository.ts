@@ -5,6 +5,7 @@ import { sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
 import { toSqlTimestamp } from '../database/sql-values';
 import { TransactionRunner } from '../database/transaction-runner';
+import { GroupChanges } from './group-changes';
 import type { GroupRole } from './group-roles';
 
 /** A group with the role of the user it was read for. */
@@ -71,6 +72,7 @@ export class GroupsRepository {
     @InjectDataSource() dataSource: DataSource,
     private readonly sql: Sql,
     private readonly transactions: TransactionRunner,
+    private readonly groupChanges: GroupChanges,
   ) {
     const lock = sqlDialect(dataSource) === 'mysql' ? ' FOR UPDATE' : '';
     this.lockGroupSql = `SELECT id FROM user_groups WHERE id = ?${lock}`;
@@ -174,12 +176,16 @@ export class GroupsRepository {
     );
   }
 
-  /** Adds the user with this role, or gives them this role if they are in the group already. */
+  /**
+   * Adds the user with this role (announced to the group-change listeners in the same
+   * transaction, as done by `actorId`), or gives them this role if they are in the group already.
+   */
   addOrChange(
     groupId: number,
     userId: number,
     role: GroupRole,
     at: Date,
+    actorId: number | null,
   ): Promise<AddMemberOutcome | MembersUnchanged> {
     return this.inGroupTurn(groupId, async (manager): Promise<AddMemberOutcome> => {
       const [current] = await this.sql.rows<{ role: GroupRole; added_at: Date | string }>(
@@ -193,6 +199,13 @@ export class GroupsRepository {
           [groupId, userId, role, toSqlTimestamp(at)],
           manager,
         );
+        await this.groupChanges.announce(manager, {
+          kind: 'added',
+          groupId,
+          userId,
+          role,
+          actorId,
+        });
         return { kind: 'added' };
       }
       if (current.role !== role) {
@@ -206,15 +219,33 @@ export class GroupsRepository {
     });
   }
 
-  /** Takes the user out of the group, unless they are its last manager. */
-  remove(groupId: number, userId: number): Promise<RemoveMemberOutcome | MembersUnchanged> {
+  /** Takes the user out of the group (announced like `addOrChange`), unless they are its last manager. */
+  remove(
+    groupId: number,
+    userId: number,
+    actorId: number,
+  ): Promise<RemoveMemberOutcome | MembersUnchanged> {
     return this.inGroupTurn(groupId, async (manager): Promise<RemoveMemberOutcome> => {
+      const [held] = await this.sql.rows<{ role: GroupRole }>(
+        this.memberRoleSql,
+        [groupId, userId],
+        manager,
+      );
+      if (held === undefined) return 'not a member';
       const result = await this.sql.run(
         'DELETE FROM group_members WHERE group_id = ? AND user_id = ?',
         [groupId, userId],
         manager,
       );
-      return result.affected === 0 ? 'not a member' : 'removed';
+      if (result.affected === 0) return 'not a member';
+      await this.groupChanges.announce(manager, {
+        kind: 'removed',
+        groupId,
+        userId,
+        role: held.role,
+        actorId,
+      });
+      return 'removed';
     });
   }
 

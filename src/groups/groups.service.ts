@@ -73,7 +73,7 @@ export class GroupsService {
   ): Promise<{ added: boolean; member: GroupMemberDto }> {
     const groupId = await this.groups.findIdByNameKey(groupNameKey(groupName.trim()));
     if (groupId === undefined) throw new NoGroupNamed(groupName.trim());
-    return this.addToGroup(groupId, input);
+    return this.addToGroup(groupId, input, null);
   }
 
   /**
@@ -158,16 +158,18 @@ export class GroupsService {
     input: AddGroupMemberDto,
   ): Promise<{ added: boolean; member: GroupMemberDto }> {
     await this.asManager(caller, groupId);
-    return this.addToGroup(groupId, input);
+    return this.addToGroup(groupId, input, caller.id);
   }
 
+  /** Adds or changes the member, as done by `actorId` (null: an operator). */
   private async addToGroup(
     groupId: number,
     input: AddGroupMemberDto,
+    actorId: number | null,
   ): Promise<{ added: boolean; member: GroupMemberDto }> {
     const user = toUserProfile(await this.users.getByEmail(input.email));
     const at = this.clock.now();
-    const outcome = await this.groups.addOrChange(groupId, user.id, input.role, at);
+    const outcome = await this.groups.addOrChange(groupId, user.id, input.role, at, actorId);
     if (outcome === 'no group') throw new GroupNotFound();
     if (outcome === 'last manager') throw new LastManager();
     const added = outcome.kind === 'added';
@@ -178,7 +180,7 @@ export class GroupsService {
   async removeMember(caller: UserProfile, groupId: number, userId: number): Promise<void> {
     const group = await this.membership(caller, groupId);
     if (userId !== caller.id && group.role !== 'manager') throw new ManagersOnly(group.role);
-    const outcome = await this.groups.remove(groupId, userId);
+    const outcome = await this.groups.remove(groupId, userId, caller.id);
     if (outcome === 'no group') throw new GroupNotFound();
     if (outcome === 'last manager') throw new LastManager();
     if (outcome === 'not a member') throw new NotAGroupMember(userId);

@@ -5,7 +5,9 @@ import { WriteConflict } from '../database/database-errors';
 import { Sql } from '../database/sql';
 import { toDateOrNull, toSqlTimestamp } from '../database/sql-values';
 import { TransactionRunner } from '../database/transaction-runner';
-import { DOC_EVENT_BITS, memberEventType, type MemberChange } from '../docs/events/doc-events';
+import { SHARING_EVENT_TYPES, type SharingChange } from '../docs/events/doc-events';
+import { groupEventType, type GroupMemberChange } from '../groups/group-changes';
+import { EVENT_BITS, type EventType } from './event-types';
 
 /** A claimed delivery with everything its request needs. */
 export interface ClaimedDelivery {
@@ -17,14 +19,20 @@ export interface ClaimedDelivery {
   secret: string;
   event_uuid: string;
   type: string;
-  doc_uuid: string;
-  title: string;
-  version: number;
-  doc_updated_at: Date | string;
-  actor_id: number;
+  doc_uuid: string | null;
+  title: string | null;
+  version: number | null;
+  doc_updated_at: Date | string | null;
+  actor_id: number | null;
   actor_email: string | null;
   member_user_id: number | null;
   member_role: string | null;
+  group_id: number | null;
+  group_name: string | null;
+  group_role: string | null;
+  folder_share_id: number | null;
+  folder_owner_id: number | null;
+  folder_path: string | null;
   created_at: Date | string;
 }
 
@@ -53,26 +61,84 @@ export interface AttemptResult {
 }
 
 /**
- * The webhooks that want an event of this bit of one document, for everyone who has it (its
- * members, and whom its grants reach) and one more user. Parameters: the document's id three
- * times, the user, the bit.
+ * Whom an event is for: those who have a document (its members, and whom its grants reach),
+ * the members of a group, and some users (a member removed, a folder's owner).
  */
-const WANTING = `FROM webhooks w
-WHERE (w.user_id IN (SELECT user_id FROM user_docs WHERE doc_id = ?
+export interface Audience {
+  docId: number | null;
+  groupId: number | null;
+  userIds: number[];
+}
+
+/** An event to record: its type, who acted, what it is about, and for whom. */
+export interface OutboxEvent {
+  type: EventType;
+  actorId: number | null;
+  docId: number | null;
+  member: { userId: number; role: string } | null;
+  group: { id: number; role: string | null } | null;
+  folder: { shareId: number; ownerId: number; path: string } | null;
+  audience: Audience;
+}
+
+/** The active webhooks of the audience that want the event of this bit. */
+function wantingSql(audience: Audience): { sql: string; values: unknown[] } {
+  const ways: string[] = [];
+  const values: unknown[] = [];
+  if (audience.docId !== null) {
+    ways.push(`SELECT user_id FROM user_docs WHERE doc_id = ?
     UNION SELECT grantee_id FROM doc_grants WHERE doc_id = ? AND grantee_type = 'user' AND trashed = 0
     UNION SELECT gm.user_id FROM doc_grants g JOIN group_members gm ON gm.group_id = g.grantee_id
-      WHERE g.doc_id = ? AND g.grantee_type = 'group' AND g.trashed = 0)
-  OR w.user_id = ?)
-AND w.active = 1 AND (w.events & ?) <> 0`;
+      WHERE g.doc_id = ? AND g.grantee_type = 'group' AND g.trashed = 0`);
+    values.push(audience.docId, audience.docId, audience.docId);
+  }
+  if (audience.groupId !== null) {
+    ways.push('SELECT user_id FROM group_members WHERE group_id = ?');
+    values.push(audience.groupId);
+  }
+  const users =
+    audience.userIds.length > 0 ? `w.user_id IN (${placeholders(audience.userIds.length)})` : null;
+  const members = ways.length > 0 ? `w.user_id IN (${ways.join('\n    UNION ')})` : null;
+  const who = [members, users].filter((way) => way !== null).join(' OR ');
+  return {
+    sql: `FROM webhooks w WHERE (${who}) AND w.active = 1 AND (w.events & ?) <> 0`,
+    values: [...values, ...audience.userIds],
+  };
+}
 
-const RECORD_MEMBER_EVENT = `INSERT INTO webhook_events (uuid, type, doc_id, doc_uuid, title, version, doc_updated_at, actor_id, member_user_id, member_role, created_at)
-SELECT ?, ?, d.id, d.uuid, d.title, d.version, d.updated_at, ?, ?, ?, ? FROM docs d
-WHERE d.id = ? AND EXISTS (SELECT 1 ${WANTING})`;
-const FAN_OUT_MEMBER_EVENT = `INSERT INTO webhook_deliveries (event_id, webhook_id, doc_id, attempts, next_attempt_at)
-SELECT (SELECT id FROM webhook_events WHERE uuid = ?), w.id, ?, 0, ? ${WANTING}`;
-/** A member who loses the document gets none of its events still pending. */
+/**
+ * One event, only when some webhook wants it; the document's and the group's details as they
+ * are now (none when the event has neither).
+ */
+const recordEventSql = (wanting: string) =>
+  `INSERT INTO webhook_events (uuid, type, doc_id, doc_uuid, title, version, doc_updated_at, actor_id, member_user_id, member_role, group_id, group_name, group_role, folder_share_id, folder_owner_id, folder_path, created_at)
+SELECT ?, ?, d.id, d.uuid, d.title, d.version, d.updated_at, ?, ?, ?, ug.id, ug.name, ?, ?, ?, ?, ?
+FROM (SELECT 1 AS one) event
+LEFT JOIN docs d ON d.id = ?
+LEFT JOIN user_groups ug ON ug.id = ?
+WHERE EXISTS (SELECT 1 ${wanting})`;
+const fanOutSql = (wanting: string) =>
+  `INSERT INTO webhook_deliveries (event_id, webhook_id, doc_id, attempts, next_attempt_at)
+SELECT (SELECT id FROM webhook_events WHERE uuid = ?), w.id, ?, 0, ? ${wanting}`;
+
+/**
+ * Whether the webhook's user still has the document (a member, or reached by a grant, a
+ * trashed document included): its pending events are theirs to keep. The document's id four
+ * times.
+ */
+const STILL_HAS = `(
+  EXISTS (SELECT 1 FROM user_docs m WHERE m.doc_id = ? AND m.user_id = w.user_id)
+  OR EXISTS (SELECT 1 FROM trashed_doc_members t WHERE t.doc_id = ? AND t.user_id = w.user_id)
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.doc_id = ? AND g.grantee_type = 'user' AND g.grantee_id = w.user_id)
+  OR EXISTS (SELECT 1 FROM doc_grants g JOIN group_members gm ON gm.group_id = g.grantee_id
+    WHERE g.doc_id = ? AND g.grantee_type = 'group' AND gm.user_id = w.user_id))`;
+/**
+ * A member removed gets none of the document's events still pending, unless another way
+ * (a group, a folder) still gives it to them. Parameters: the document, the user, the
+ * document four times.
+ */
 const DROP_PENDING = `DELETE FROM webhook_deliveries
-WHERE doc_id = ? AND webhook_id IN (SELECT id FROM webhooks WHERE user_id = ?)`;
+WHERE doc_id = ? AND webhook_id IN (SELECT w.id FROM webhooks w WHERE w.user_id = ? AND NOT ${STILL_HAS})`;
 
 const UNCLAIMED = '(d.claimed_until IS NULL OR d.claimed_until <= ?)';
 /**
@@ -95,7 +161,9 @@ const CLAIMED = `SELECT d.id AS id, d.webhook_id AS webhook_id, d.attempts AS at
   w.secret AS secret, e.uuid AS event_uuid, e.type AS type, e.doc_uuid AS doc_uuid, e.title AS title,
   e.version AS version, e.doc_updated_at AS doc_updated_at, e.actor_id AS actor_id,
   u.email AS actor_email, e.member_user_id AS member_user_id, e.member_role AS member_role,
-  e.created_at AS created_at
+  e.group_id AS group_id, e.group_name AS group_name, e.group_role AS group_role,
+  e.folder_share_id AS folder_share_id, e.folder_owner_id AS folder_owner_id,
+  e.folder_path AS folder_path, e.created_at AS created_at
 FROM webhook_deliveries d
 JOIN webhooks w ON w.id = d.webhook_id
 JOIN webhook_events e ON e.id = d.event_id
@@ -131,25 +199,66 @@ export class OutboxRepository {
   ) {}
 
   /**
-   * Writes a member event, in the sharing transaction, for every webhook of the document's
-   * members (the member added or removed included) that wants it. A removed member's webhooks
-   * first lose the document's pending events.
+   * Writes the event of a sharing change, in its transaction. A member removed first loses the
+   * document's pending events (unless they still have it); losing a document through a group or
+   * a folder drops them by trigger (the TeamWebhookEvents migration).
    */
-  async recordMemberChange(manager: EntityManager, change: MemberChange, at: Date): Promise<void> {
-    const type = memberEventType(change);
-    if (change.kind === 'removed') {
-      await this.sql.run(DROP_PENDING, [change.docId, change.userId], manager);
+  async recordSharingChange(
+    manager: EntityManager,
+    change: SharingChange,
+    at: Date,
+  ): Promise<void> {
+    if (change.kind === 'member removed') {
+      const { docId, userId } = change;
+      await this.sql.run(DROP_PENDING, [docId, userId, docId, docId, docId, docId], manager);
     }
+    await this.recordEvent(manager, sharingEvent(change), at);
+  }
+
+  /** Writes the event of a group's member added or removed, in its transaction. */
+  async recordGroupChange(
+    manager: EntityManager,
+    change: GroupMemberChange,
+    at: Date,
+  ): Promise<void> {
+    await this.recordEvent(
+      manager,
+      {
+        type: groupEventType(change),
+        actorId: change.actorId,
+        docId: null,
+        member: { userId: change.userId, role: change.role },
+        group: { id: change.groupId, role: null },
+        folder: null,
+        audience: { docId: null, groupId: change.groupId, userIds: [change.userId] },
+      },
+      at,
+    );
+  }
+
+  /** Writes an event for every webhook of its audience that wants it. */
+  private async recordEvent(manager: EntityManager, event: OutboxEvent, at: Date): Promise<void> {
     const uuid = newEventId();
     const timestamp = toSqlTimestamp(at);
-    const wanting = [change.docId, change.docId, change.docId, change.userId, DOC_EVENT_BITS[type]];
+    const wanting = wantingSql(event.audience);
+    const wantingValues = [...wanting.values, EVENT_BITS[event.type]];
     const recorded = await this.sql.run(
-      RECORD_MEMBER_EVENT,
-      [uuid, type, change.actorId, change.userId, change.role, timestamp, change.docId, ...wanting],
+      recordEventSql(wanting.sql),
+      [
+        ...[uuid, event.type, event.actorId, event.member?.userId ?? null],
+        ...[event.member?.role ?? null, event.group?.role ?? null],
+        ...[event.folder?.shareId ?? null, event.folder?.ownerId ?? null],
+        ...[event.folder?.path ?? null, timestamp, event.docId, event.group?.id ?? null],
+        ...wantingValues,
+      ],
       manager,
     );
     if (recorded.affected === 0) return;
-    await this.sql.run(FAN_OUT_MEMBER_EVENT, [uuid, change.docId, timestamp, ...wanting], manager);
+    await this.sql.run(
+      fanOutSql(wanting.sql),
+      [uuid, event.docId, timestamp, ...wantingValues],
+      manager,
+    );
   }
 
   /**
@@ -378,4 +487,50 @@ export function failureStreaks(results: readonly AttemptResult[]): Map<number, F
     else streaks.set(id, { ...streak, failures: streak.failures + 1, last: outcome });
   }
   return streaks;
+}
+
+/** The event of a sharing change, and its audience. */
+function sharingEvent(change: SharingChange): OutboxEvent {
+  const type = SHARING_EVENT_TYPES[change.kind];
+  switch (change.kind) {
+    case 'member added':
+    case 'member removed':
+      return {
+        type,
+        actorId: change.actorId,
+        docId: change.docId,
+        member: { userId: change.userId, role: change.role },
+        group: null,
+        folder: null,
+        audience: { docId: change.docId, groupId: null, userIds: [change.userId] },
+      };
+    case 'group shared':
+    case 'group unshared':
+      return {
+        type,
+        actorId: change.actorId,
+        docId: change.docId,
+        member: null,
+        group: { id: change.groupId, role: change.role },
+        folder: null,
+        audience: { docId: change.docId, groupId: change.groupId, userIds: [] },
+      };
+    case 'folder shared':
+    case 'folder unshared': {
+      const toGroup = change.grantee.type === 'group';
+      return {
+        type,
+        actorId: change.ownerId,
+        docId: null,
+        member: toGroup ? null : { userId: change.grantee.id, role: change.role },
+        group: toGroup ? { id: change.grantee.id, role: change.role } : null,
+        folder: { shareId: change.shareId, ownerId: change.ownerId, path: change.path },
+        audience: {
+          docId: null,
+          groupId: toGroup ? change.grantee.id : null,
+          userIds: toGroup ? [change.ownerId] : [change.ownerId, change.grantee.id],
+        },
+      };
+    }
+  }
 }

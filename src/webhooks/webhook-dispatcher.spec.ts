@@ -114,6 +114,12 @@ describe('WebhookDispatcher', () => {
       actor_email: 'a@example.com',
       member_user_id: null,
       member_role: null,
+      group_id: null,
+      group_name: null,
+      group_role: null,
+      folder_share_id: null,
+      folder_owner_id: null,
+      folder_path: null,
       created_at: new Date(0),
     };
   }

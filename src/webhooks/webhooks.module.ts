@@ -3,7 +3,9 @@ import { ConfigModule } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Clock } from '../common/clock';
 import { DocEventsModule } from '../docs/events/doc-events.module';
-import { MemberChanges } from '../docs/events/member-changes';
+import { SharingChanges } from '../docs/events/sharing-changes';
+import { GroupChanges } from '../groups/group-changes';
+import { GroupsModule } from '../groups/groups.module';
 import { WebhookAttempt } from './entities/webhook-attempt.entity';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookEvent } from './entities/webhook-event.entity';
@@ -19,8 +21,8 @@ import { WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
 /**
- * Signed webhooks from a transactional outbox: the subscriptions API, the member events
- * written in the sharing transaction (a document's own events are written by triggers), the
+ * Signed webhooks from a transactional outbox: the subscriptions API, the sharing and group
+ * events written in the transaction of their change (a document's own events are written by triggers), the
  * dispatcher and the log cleanup.
  */
 @Module({
@@ -28,6 +30,7 @@ import { WebhooksService } from './webhooks.service';
     ConfigModule.forFeature(webhooksConfig),
     TypeOrmModule.forFeature([Webhook, WebhookEvent, WebhookDelivery, WebhookAttempt]),
     DocEventsModule,
+    GroupsModule,
   ],
   controllers: [WebhooksController],
   providers: [
@@ -43,14 +46,18 @@ import { WebhooksService } from './webhooks.service';
 })
 export class WebhooksModule implements OnModuleInit {
   constructor(
-    private readonly memberChanges: MemberChanges,
+    private readonly sharingChanges: SharingChanges,
+    private readonly groupChanges: GroupChanges,
     private readonly outbox: OutboxRepository,
     private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
-    this.memberChanges.listen((manager, change) =>
-      this.outbox.recordMemberChange(manager, change, this.clock.now()),
+    this.sharingChanges.listen((manager, change) =>
+      this.outbox.recordSharingChange(manager, change, this.clock.now()),
+    );
+    this.groupChanges.listen((manager, change) =>
+      this.outbox.recordGroupChange(manager, change, this.clock.now()),
     );
   }
 }

@@ -378,7 +378,8 @@ describe('a Galera cluster behind HAProxy', () => {
 
     // --- webhooks: every acknowledged create is delivered (at least once), and no event is
     // of a create that was rolled back (certification failures, the kill) ---
-    const deliveredIds = () => new Set(receiver.events().map((event) => event.document.uuid));
+    const deliveredIds = () =>
+      new Set(receiver.events().map((event) => event.document?.uuid ?? ''));
     await receiver.waitFor(() => ledger.created.every((c) => deliveredIds().has(c.uuid)));
     const phantom = [...deliveredIds()].filter((uuid) => !stored.has(uuid));
     expect(phantom).toEqual([]);

@@ -102,7 +102,7 @@ describe(`webhook deliveries an instance held but never sent (${databaseKind})`,
     expect(
       receiver
         .events()
-        .map((event) => event.document.uuid)
+        .map((event) => event.document?.uuid)
         .sort(),
     ).toEqual(created.sort());
     const log = await request(test.http)

@@ -75,7 +75,7 @@ describe(`webhooks (${databaseKind})`, () => {
 
   const hasType = (type: string, uuid?: string) => (requests: ReceivedRequest[]) =>
     requests.some(
-      ({ event }) => event.type === type && (uuid === undefined || event.document.uuid === uuid),
+      ({ event }) => event.type === type && (uuid === undefined || event.document?.uuid === uuid),
     );
 
   /** Resolves once the dispatcher has nothing under way: every attempt sent is recorded. */
@@ -427,7 +427,7 @@ describe(`webhooks (${databaseKind})`, () => {
         [viewer.id],
       );
       expect(Number(pending[0].n)).toBe(0);
-      expect(viewerReceiver.events().map((event) => [event.type, event.document.title])).toEqual([
+      expect(viewerReceiver.events().map((event) => [event.type, event.document?.title])).toEqual([
         ['document.updated', 'S2'],
         ['member.removed', 'S2'],
       ]);
@@ -644,10 +644,10 @@ describe(`webhooks (${databaseKind})`, () => {
 });
 
 /** Events sorted by the change they report (version, then type), for lists whose order varies. */
-function inChangeOrder<T extends { type: string; document: { version: number } }>(
+function inChangeOrder<T extends { type: string; document?: { version: number } }>(
   events: T[],
 ): T[] {
-  const rank = (event: T) => `${String(event.document.version).padStart(6, '0')} ${event.type}`;
+  const rank = (event: T) => `${String(event.document?.version).padStart(6, '0')} ${event.type}`;
   return [...events].sort((a, b) => rank(a).localeCompare(rank(b)));
 }
 

@@ -16,8 +16,12 @@ export interface WebhookEvent {
   id: string;
   type: string;
   created_at: string;
-  actor: { id: number; email: string };
-  document: { uuid: string; title: string; version: number; updated_at: string };
+  /** Null when an operator made the change with the CLI. */
+  actor: { id: number; email: string } | null;
+  /** On a document's events (all but a group's and a folder's). */
+  document?: { uuid: string; title: string; version: number; updated_at: string };
+  folder?: { share_id: number; owner_id: number; path: string };
+  group?: { id: number; name: string; role?: string };
   member?: { user_id: number; role: string };
 }
 

@@ -5,6 +5,7 @@ import { sqlDialect } from '../../database/raw-sql';
 import { Sql } from '../../database/sql';
 import { toSqlTimestamp } from '../../database/sql-values';
 import { TransactionRunner } from '../../database/transaction-runner';
+import { SharingChanges } from '../events/sharing-changes';
 import type { SharedRole } from './dto/add-doc-user.dto';
 import type { ShareOutcome } from './doc-users.repository';
 
@@ -36,6 +37,7 @@ export class DocGroupsRepository {
     @InjectDataSource() dataSource: DataSource,
     private readonly sql: Sql,
     private readonly transactions: TransactionRunner,
+    private readonly sharingChanges: SharingChanges,
   ) {
     // The document row is locked (MySQL) so a share and an update or a delete take turns: the
     // grant copies the latest updated_at, and a trashed document is not shared.
@@ -49,8 +51,17 @@ WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' 
     return this.sql.rows<DocGroupRow>(GROUPS_SQL, [docId]);
   }
 
-  /** Gives the group this role on the document: adds the grant, or changes its role. */
-  share(docId: number, groupId: number, role: SharedRole, at: Date): Promise<ShareOutcome> {
+  /**
+   * Gives the group this role on the document: adds the grant (announced to the sharing-change
+   * listeners in the same transaction, as done by `actorId`), or changes its role.
+   */
+  share(
+    docId: number,
+    groupId: number,
+    role: SharedRole,
+    at: Date,
+    actorId: number,
+  ): Promise<ShareOutcome> {
     return this.transactions.run(async (manager) => {
       const [current] = await this.sql.rows<{
         updated_at: Date | string;
@@ -65,6 +76,13 @@ WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' 
           [groupId, role, toSqlTimestamp(at), docId],
           manager,
         );
+        await this.sharingChanges.announce(manager, {
+          kind: 'group shared',
+          docId,
+          groupId,
+          role,
+          actorId,
+        });
         return { kind: 'added' };
       }
       if (current.role !== role) {
@@ -78,15 +96,29 @@ WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' 
     });
   }
 
-  /** Takes the document's share with the group back; false when there was none. */
-  async remove(docId: number, groupId: number): Promise<boolean> {
-    const result = await this.transactions.exclusive((manager) =>
-      this.sql.run(
+  /** Takes the document's share with the group back (announced like `share`); false when there was none. */
+  remove(docId: number, groupId: number, actorId: number): Promise<boolean> {
+    return this.transactions.run(async (manager) => {
+      const [held] = await this.sql.rows<{ role: SharedRole }>(
+        `SELECT role FROM doc_grants WHERE doc_id = ? AND grantee_id = ? AND ${DIRECT}`,
+        [docId, groupId],
+        manager,
+      );
+      if (!held) return false;
+      const result = await this.sql.run(
         `DELETE FROM doc_grants WHERE doc_id = ? AND grantee_id = ? AND ${DIRECT}`,
         [docId, groupId],
         manager,
-      ),
-    );
-    return result.affected > 0;
+      );
+      if (result.affected === 0) return false;
+      await this.sharingChanges.announce(manager, {
+        kind: 'group unshared',
+        docId,
+        groupId,
+        role: held.role,
+        actorId,
+      });
+      return true;
+    });
   }
 }

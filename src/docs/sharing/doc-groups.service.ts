@@ -48,7 +48,7 @@ export class DocGroupsService {
     if (!mayDo(access.role, 'manage members')) throw new RoleForbids(access.role, 'manage members');
     const group = await this.groups.summary(input.group_id);
     const at = this.clock.now();
-    const outcome = await this.docGroups.share(access.docId, group.id, input.role, at);
+    const outcome = await this.docGroups.share(access.docId, group.id, input.role, at, caller.id);
     if (outcome.kind === 'no document') throw new DocumentNotFound();
     const added = outcome.kind === 'added';
     return {
@@ -66,7 +66,7 @@ export class DocGroupsService {
     const access = await this.docs.findAccess(uuid, caller.id);
     if (access === null) throw new DocumentNotFound();
     if (!mayDo(access.role, 'manage members')) throw new RoleForbids(access.role, 'manage members');
-    if (!(await this.docGroups.remove(access.docId, groupId))) {
+    if (!(await this.docGroups.remove(access.docId, groupId, caller.id))) {
       throw new NotSharedWithGroup(groupId);
     }
   }

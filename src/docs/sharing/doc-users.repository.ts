@@ -8,7 +8,7 @@ import { TransactionRunner } from '../../database/transaction-runner';
 import { MEMBERS_ORDER } from '../documents/docs.repository';
 import { USER_HAS_DOC } from '../documents/grants-sql';
 import type { Role } from '../documents/doc-access';
-import { MemberChanges } from '../events/member-changes';
+import { SharingChanges } from '../events/sharing-changes';
 
 /** A user of a document, as `GET /docs/{uuid}/users` lists them. */
 export interface DocUserRow {
@@ -55,7 +55,7 @@ export class DocUsersRepository {
     @InjectDataSource() dataSource: DataSource,
     private readonly sql: Sql,
     private readonly transactions: TransactionRunner,
-    private readonly memberChanges: MemberChanges,
+    private readonly sharingChanges: SharingChanges,
   ) {
     this.roleSql = roleSql(sqlDialect(dataSource) === 'mysql');
     this.lockDocSql = `SELECT d.updated_at AS updated_at, t.role AS role, t.created_at AS added_at
@@ -73,7 +73,7 @@ WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' 
 
   /**
    * Gives the user this role on the document, adding them if they have none (announced to the
-   * member-change listeners in the same transaction, as done by `actorId`).
+   * sharing-change listeners in the same transaction, as done by `actorId`).
    */
   share(
     docId: number,
@@ -95,7 +95,13 @@ WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' 
           [userId, docId, role, toSqlTimestamp(at), toSqlTimestamp(toDate(current.updated_at))],
           manager,
         );
-        await this.memberChanges.announce(manager, { kind: 'added', docId, userId, role, actorId });
+        await this.sharingChanges.announce(manager, {
+          kind: 'member added',
+          docId,
+          userId,
+          role,
+          actorId,
+        });
         return { kind: 'added' };
       }
       if (current.role !== role) {
@@ -118,8 +124,8 @@ WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' 
       if (!held) return false;
       const result = await this.sql.run(REMOVE_SQL, [docId, userId], manager);
       if (result.affected === 0) return false;
-      await this.memberChanges.announce(manager, {
-        kind: 'removed',
+      await this.sharingChanges.announce(manager, {
+        kind: 'member removed',
         docId,
         userId,
         role: held.role,

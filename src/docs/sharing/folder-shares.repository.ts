@@ -6,6 +6,7 @@ import { Sql } from '../../database/sql';
 import { toSqlTimestamp } from '../../database/sql-values';
 import { TransactionRunner } from '../../database/transaction-runner';
 import type { GranteeType } from '../documents/entities/doc-grant.entity';
+import { SharingChanges } from '../events/sharing-changes';
 import type { SharedRole } from './dto/add-doc-user.dto';
 
 /** Who a folder is shared with. */
@@ -87,6 +88,7 @@ export class FolderSharesRepository {
     @InjectDataSource() dataSource: DataSource,
     private readonly sql: Sql,
     private readonly transactions: TransactionRunner,
+    private readonly sharingChanges: SharingChanges,
   ) {
     this.dialect = sqlDialect(dataSource);
   }
@@ -101,7 +103,8 @@ export class FolderSharesRepository {
 
   /**
    * Gives the grantee the role on the folder: a new share and a grant on every document in it
-   * now, or the share's new role on them all.
+   * now (announced to the sharing-change listeners in the same transaction), or the share's new
+   * role on them all.
    */
   share(
     ownerId: number,
@@ -144,16 +147,32 @@ export class FolderSharesRepository {
         ],
         manager,
       );
+      await this.sharingChanges.announce(manager, {
+        kind: 'folder shared',
+        shareId: id,
+        ownerId,
+        path: folder.path,
+        grantee,
+        role,
+      });
       return { kind: 'added', id };
     });
   }
 
-  /** Removes the owner's share and its grants; false when they have no share with this id. */
+  /**
+   * Removes the owner's share and its grants (announced like `share`); false when they have no
+   * share with this id.
+   */
   remove(ownerId: number, id: number): Promise<boolean> {
     return this.transactions.run(async (manager) => {
       await this.holdOwner(manager, ownerId);
-      const [share] = await this.sql.rows<{ grantee_type: GranteeType; grantee_id: number }>(
-        'SELECT grantee_type, grantee_id FROM folder_shares WHERE id = ? AND owner_id = ?',
+      const [share] = await this.sql.rows<{
+        grantee_type: GranteeType;
+        grantee_id: number;
+        path: string;
+        role: SharedRole;
+      }>(
+        'SELECT grantee_type, grantee_id, path, role FROM folder_shares WHERE id = ? AND owner_id = ?',
         [id, ownerId],
         manager,
       );
@@ -164,6 +183,14 @@ export class FolderSharesRepository {
         manager,
       );
       await this.sql.run('DELETE FROM folder_shares WHERE id = ?', [id], manager);
+      await this.sharingChanges.announce(manager, {
+        kind: 'folder unshared',
+        shareId: id,
+        ownerId,
+        path: share.path,
+        grantee: { type: share.grantee_type, id: Number(share.grantee_id) },
+        role: share.role,
+      });
       return true;
     });
   }

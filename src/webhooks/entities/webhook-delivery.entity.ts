@@ -12,6 +12,7 @@ import { WebhookEvent } from './webhook-event.entity';
 @Entity({ name: 'webhook_deliveries' })
 @Index('IDX_webhook_deliveries_due', ['webhookId', 'nextAttemptAt'])
 @Index('IDX_webhook_deliveries_webhook_doc', ['webhookId', 'docId'])
+@Index('IDX_webhook_deliveries_doc', ['docId'])
 export class WebhookDelivery {
   @PrimaryGeneratedColumn()
   id: number;
@@ -30,9 +31,12 @@ export class WebhookDelivery {
   @JoinColumn({ name: 'webhook_id' })
   webhook?: Webhook;
 
-  /** The event's document: when its member loses access, their pending events are dropped. */
-  @Column({ name: 'doc_id', type: 'int' })
-  docId: number;
+  /**
+   * The event's document (none for a group's or a folder's event): when a user loses access to
+   * it, their pending events of it are dropped.
+   */
+  @Column({ name: 'doc_id', type: 'int', nullable: true })
+  docId: number | null;
 
   /** Attempts made so far. */
   @Column({ type: 'int' })
