@@ -23,12 +23,14 @@ AND NOT ${stillHas('p.`doc_id`', 'w.`user_id`')}`;
 
 const TRIGGERS = {
   // A grant gone (a share with a group or a folder taken back, a move out of a shared folder, a
-  // group deleted): whoever no longer has the document loses its pending events. One probe of
-  // the deliveries' document index when none are pending.
-  TRG_doc_grants_delete_pending: `AFTER DELETE ON \`doc_grants\` FOR EACH ROW ${dropPending(
+  // group deleted): whoever no longer has the document loses its pending events. The DELETE,
+  // planned anew at each run, only when the document has some: a share of 10,000 documents
+  // taken back costs 10,000 probes of the deliveries' document index, not 10,000 plans.
+  TRG_doc_grants_delete_pending: `AFTER DELETE ON \`doc_grants\` FOR EACH ROW
+IF EXISTS (SELECT 1 FROM \`webhook_deliveries\` WHERE \`doc_id\` = OLD.\`doc_id\`) THEN ${dropPending(
     '`webhook_deliveries` p JOIN `webhooks` w ON w.`id` = p.`webhook_id`',
     'p.`doc_id` = OLD.`doc_id`',
-  )}`,
+  )}; END IF`,
   // A user out of a group: their pending events of documents they no longer have, read from
   // their webhooks' queues.
   TRG_group_members_delete_pending: `AFTER DELETE ON \`group_members\` FOR EACH ROW ${dropPending(

@@ -24,7 +24,7 @@ AND NOT EXISTS (SELECT 1 FROM "webhook_events" e WHERE e."id" = "webhook_deliver
 AND NOT EXISTS (SELECT 1 FROM "webhooks" w WHERE w."id" = "webhook_deliveries"."webhook_id" AND ${stillHas('"webhook_deliveries"."doc_id"', 'w."user_id"')});`;
 
 const TRIGGERS = {
-  TRG_doc_grants_delete_pending: `AFTER DELETE ON "doc_grants" BEGIN ${dropPending('"doc_id" = OLD."doc_id"')} END`,
+  TRG_doc_grants_delete_pending: `AFTER DELETE ON "doc_grants" WHEN EXISTS (SELECT 1 FROM "webhook_deliveries" WHERE "doc_id" = OLD."doc_id") BEGIN ${dropPending('"doc_id" = OLD."doc_id"')} END`,
   TRG_group_members_delete_pending: `AFTER DELETE ON "group_members" BEGIN ${dropPending(
     '"webhook_id" IN (SELECT "id" FROM "webhooks" WHERE "user_id" = OLD."user_id")',
   )} END`,

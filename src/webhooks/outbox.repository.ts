@@ -108,14 +108,15 @@ function wantingSql(audience: Audience): { sql: string; values: unknown[] } {
 
 /**
  * One event, only when some webhook wants it; the document's and the group's details as they
- * are now (none when the event has neither).
+ * are now. An event of no document (or no group) reads none: joined on a NULL id, MariaDB reads
+ * every row of the table.
  */
-const recordEventSql = (wanting: string) =>
+const recordEventSql = (wanting: string, ofDoc: boolean, ofGroup: boolean) =>
   `INSERT INTO webhook_events (uuid, type, doc_id, doc_uuid, title, version, doc_updated_at, actor_id, member_user_id, member_role, group_id, group_name, group_role, folder_share_id, folder_owner_id, folder_path, created_at)
-SELECT ?, ?, d.id, d.uuid, d.title, d.version, d.updated_at, ?, ?, ?, ug.id, ug.name, ?, ?, ?, ?, ?
+SELECT ?, ?, ${ofDoc ? 'd.id, d.uuid, d.title, d.version, d.updated_at' : 'NULL, NULL, NULL, NULL, NULL'}, ?, ?, ?, ${ofGroup ? 'ug.id, ug.name' : 'NULL, NULL'}, ?, ?, ?, ?, ?
 FROM (SELECT 1 AS one) event
-LEFT JOIN docs d ON d.id = ?
-LEFT JOIN user_groups ug ON ug.id = ?
+${ofDoc ? 'JOIN docs d ON d.id = ?' : ''}
+${ofGroup ? 'JOIN user_groups ug ON ug.id = ?' : ''}
 WHERE EXISTS (SELECT 1 ${wanting})`;
 const fanOutSql = (wanting: string) =>
   `INSERT INTO webhook_deliveries (event_id, webhook_id, doc_id, attempts, next_attempt_at)
@@ -242,13 +243,14 @@ export class OutboxRepository {
     const timestamp = toSqlTimestamp(at);
     const wanting = wantingSql(event.audience);
     const wantingValues = [...wanting.values, EVENT_BITS[event.type]];
+    const joined = [event.docId, event.group?.id ?? null].filter((id) => id !== null);
     const recorded = await this.sql.run(
-      recordEventSql(wanting.sql),
+      recordEventSql(wanting.sql, event.docId !== null, event.group !== null),
       [
         ...[uuid, event.type, event.actorId, event.member?.userId ?? null],
         ...[event.member?.role ?? null, event.group?.role ?? null],
         ...[event.folder?.shareId ?? null, event.folder?.ownerId ?? null],
-        ...[event.folder?.path ?? null, timestamp, event.docId, event.group?.id ?? null],
+        ...[event.folder?.path ?? null, timestamp, ...joined],
         ...wantingValues,
       ],
       manager,
