@@ -167,13 +167,15 @@ interface GrantSource {
 
 /**
  * The sources of grants that reach the user: each of their groups with documents shared with
- * it, each folder share with one of their groups or with them. Parameters: user id three times.
+ * it (outside the trash: by its counts, as MariaDB would look for one of its grants along the
+ * primary key, through all its folder shares' grants), each folder share with one of their
+ * groups or with them. Parameters: user id three times.
  */
 const SOURCE_COUNT = (type: string, id: string, share: string) =>
   `(SELECT COALESCE(SUM(c.doc_count), 0) FROM doc_grant_counts c WHERE c.grantee_type = ${type} AND c.grantee_id = ${id} AND c.folder_share_id = ${share})`;
 const GRANT_SOURCES_SQL = `SELECT 'group' AS grantee_type, gm.group_id AS grantee_id, 0 AS folder_share_id, NULL AS role,
   NULL AS owner_id, NULL AS path, ${SOURCE_COUNT("'group'", 'gm.group_id', '0')} AS doc_count FROM group_members gm
-WHERE gm.user_id = ? AND EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.folder_share_id = 0)
+WHERE gm.user_id = ? AND ${SOURCE_COUNT("'group'", 'gm.group_id', '0')} > 0
 UNION ALL
 SELECT fs.grantee_type, fs.grantee_id, fs.id, fs.role, fs.owner_id, fs.path,
   ${SOURCE_COUNT('fs.grantee_type', 'fs.grantee_id', 'fs.id')} FROM group_members gm
@@ -233,8 +235,13 @@ class GrantsReachUser extends Error {}
  * every arm, which are read whole. The count reads every arm.
  */
 const armColumns = (rank: string) => `doc_id, doc_updated_at AS sort_at, ${rank} AS caller_rank`;
-/** The arms: a folder share's rank is written in (every grant of it has its role), so its arm is read from the index alone. */
-const armsSql = (sources: GrantSource[], direction: 'ASC' | 'DESC' | null) => {
+/**
+ * The arms: a folder share's rank is written in (every grant of it has its role), so its arm is
+ * read from the index alone. An arm with ORDER BY and LIMIT is a parenthesised member of the
+ * union on MySQL, read straight into the union's one temporary table (as a derived table of its
+ * own, MariaDB would make one temporary table per arm); SQLite takes it only as a subquery.
+ */
+const armsSql = (sources: GrantSource[], direction: 'ASC' | 'DESC' | null, dialect: SqlDialect) => {
   const order =
     direction === null ? '' : ` ORDER BY doc_updated_at ${direction}, doc_id ${direction} LIMIT ?`;
   const arms = [
@@ -244,26 +251,38 @@ const armsSql = (sources: GrantSource[], direction: 'ASC' | 'DESC' | null) => {
         `SELECT ${armColumns(source.role === null ? rankOf('role') : String(ROLE_RANKS[source.role]))} FROM doc_grants WHERE grantee_type = ? AND grantee_id = ? AND folder_share_id = ? AND trashed = 0${order}`,
     ),
   ];
+  if (direction === null) return arms.join('\nUNION ALL\n');
+  if (dialect === 'mysql') return arms.map((arm) => `(${arm})`).join('\nUNION ALL\n');
   return arms.map((arm, index) => `SELECT * FROM (${arm}) a${index}`).join('\nUNION ALL\n');
 };
-const mergedSql = (sources: GrantSource[], direction: 'ASC' | 'DESC' | null, withRole: boolean) =>
+const mergedSql = (
+  sources: GrantSource[],
+  direction: 'ASC' | 'DESC' | null,
+  withRole: boolean,
+  dialect: SqlDialect,
+) =>
   `SELECT doc_id, MAX(sort_at) AS sort_at, MIN(caller_rank) AS caller_rank
-FROM (${armsSql(sources, direction)}) arms
+FROM (${armsSql(sources, direction, dialect)}) arms
 GROUP BY doc_id${withRole ? ' HAVING MIN(caller_rank) = ?' : ''}`;
 
 export const mergedListSql = {
   sources: GRANT_SOURCES_SQL,
   /** Parameters: the arms' (user id; then each source's type, id and share), the role rank if any. */
-  count: (sources: GrantSource[], withRole: boolean) =>
-    `SELECT COUNT(*) AS n FROM (${mergedSql(sources, null, withRole)}) merged`,
+  count: (sources: GrantSource[], withRole: boolean, dialect: SqlDialect) =>
+    `SELECT COUNT(*) AS n FROM (${mergedSql(sources, null, withRole, dialect)}) merged`,
   /**
    * Parameters: the arms' (user id and, without a role, the arm limit; then each source's
    * type, id, share and limit), the role rank if any, limit, offset.
    */
-  page: (sources: GrantSource[], from: 'newest-first' | 'oldest-first', withRole: boolean) => {
+  page: (
+    sources: GrantSource[],
+    from: 'newest-first' | 'oldest-first',
+    withRole: boolean,
+    dialect: SqlDialect,
+  ) => {
     const direction = from === 'newest-first' ? 'DESC' : 'ASC';
     return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank
-FROM (${mergedSql(sources, withRole ? null : direction, withRole)}
+FROM (${mergedSql(sources, withRole ? null : direction, withRole, dialect)}
   ORDER BY sort_at ${direction}, doc_id ${direction} LIMIT ? OFFSET ?) page
 JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
@@ -632,7 +651,7 @@ export class DocsRepository {
       let totalCount: number;
       if (withRole) {
         const [count] = await this.rows<{ n: number | string }>(
-          mergedListSql.count(sources, withRole),
+          mergedListSql.count(sources, withRole, this.dialect),
           [...armParameters(), ...roleParameter],
           manager,
         );
@@ -643,7 +662,7 @@ export class DocsRepository {
       if (offset >= totalCount) return { rows: [], totalCount };
       const window = pageWindow(offset, limit, totalCount);
       const rows = await this.rows<DocMemberRow>(
-        mergedListSql.page(sources, window.from, withRole),
+        mergedListSql.page(sources, window.from, withRole, this.dialect),
         [
           ...armParameters(withRole ? undefined : window.offset + window.limit),
           ...roleParameter,

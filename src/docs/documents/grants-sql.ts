@@ -57,8 +57,17 @@ export const GRANT_RANK = `(SELECT MIN(${rankOf('g.role')}) FROM doc_grants g
  * groups to their grants (not the other way, through every group's grants); a scalar subquery,
  * so it is evaluated once per statement. Parameters: user id twice.
  */
+/**
+ * Whether the group has a grant (of documents shared with it one by one, with `only`): one
+ * probe of its index. A scalar subquery, not EXISTS: MariaDB turns an EXISTS in a WHERE into a
+ * semi-join, which it ran by reading every group's grants (110,100 rows, 24 ms, for a member of
+ * 50 groups) into a temporary table.
+ */
+export const groupHasGrants = (group: string, only: string) =>
+  `(SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = ${group}${only} LIMIT 1) IS NOT NULL`;
+
 export const HAS_GRANTS = `(SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id))
+    AND ${groupHasGrants('gm.group_id', '')})
   OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
   THEN 1 ELSE 0 END)`;
 
