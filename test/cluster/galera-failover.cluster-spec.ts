@@ -1,7 +1,9 @@
 // A 3-node MariaDB Galera cluster behind HAProxy (scripts/galera-cluster.js), two instances of
-// the built service with two workers each, and clients that create, update and list for 30 s.
-// At 10 s the node HAProxy writes to is killed (SIGKILL); at 20 s it is brought back by IST.
-// Nothing acknowledged may be lost, and the only failures allowed are 503s at the kill.
+// the built service with two workers each, and clients that create, update and list for 30 s,
+// into folders shared with a group and with a user, while a teammate lists what the shares give
+// them and the group's members and another folder share come and go. At 10 s the node HAProxy
+// writes to is killed (SIGKILL); at 20 s it is brought back by IST. Nothing acknowledged may be
+// lost, and the only failures allowed are 503s at the kill.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GaleraCluster, startCluster } from '../../scripts/galera-cluster';
@@ -17,7 +19,7 @@ const CLIENTS_PER_USER = 4;
 const FAILOVER_SLACK_MS = 2_000;
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
-type Op = 'create' | 'update' | 'list';
+type Op = 'create' | 'update' | 'list' | 'team';
 
 /** One HTTP request as a client saw it; times in ms from the start of the load. */
 interface Attempt {
@@ -48,6 +50,8 @@ interface Ledger {
   readYourWrites: { uuid: string; seen: boolean }[];
   /** Creates that were sent again after a failure, with the same key and body. */
   retriedCreates: number;
+  /** Pages of the teammate's list that showed a document twice. */
+  pagesWithRepeats: string[][];
 }
 
 let t0 = 0;
@@ -153,6 +157,81 @@ async function runClient(
   }
 }
 
+/**
+ * The teammate, whom the shares reach: lists page 1 (which, through two folder shares, merges
+ * the grants of both) until `until`; no page may show a document twice.
+ */
+async function runTeammate(ledger: Ledger, teammate: User, baseUrl: string, until: number) {
+  const headers = { Authorization: `Bearer ${teammate.token}` };
+  while (now() < until) {
+    const list = await send(ledger, 'list', 100, `${baseUrl}/api/v1/docs?per_page=20`, {
+      headers,
+    });
+    if (list.status !== 200) continue;
+    const uuids = (JSON.parse(list.body) as { docs: { uuid: string }[] }).docs.map((d) => d.uuid);
+    if (new Set(uuids).size !== uuids.length) ledger.pagesWithRepeats.push(uuids);
+  }
+}
+
+/**
+ * The group's manager, until `until`: adds a user to the group and removes them, shares a
+ * third folder with the group and takes it back. A step whose answer was lost is not followed
+ * by its undoing; the next round starts over (an add or a share made again answers 200).
+ */
+async function runTeamChurn(
+  ledger: Ledger,
+  manager: User,
+  churner: User,
+  groupId: number,
+  baseUrl: string,
+  until: number,
+) {
+  const headers = { Authorization: `Bearer ${manager.token}`, 'Content-Type': 'application/json' };
+  const ok = (status: number) => status >= 200 && status < 300;
+  while (now() < until) {
+    const added = await send(ledger, 'team', 200, `${baseUrl}/api/v1/groups/${groupId}/members`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: churner.email }),
+    });
+    if (ok(added.status)) {
+      await send(ledger, 'team', 200, `${baseUrl}/api/v1/groups/${groupId}/members/${churner.id}`, {
+        method: 'DELETE',
+        headers,
+      });
+    }
+    const shared = await send(ledger, 'team', 200, `${baseUrl}/api/v1/folders/shares`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ path: '~/f2', group_id: groupId, role: 'editor' }),
+    });
+    if (ok(shared.status)) {
+      const { id } = JSON.parse(shared.body) as { id: number };
+      await send(ledger, 'team', 200, `${baseUrl}/api/v1/folders/shares/${id}`, {
+        method: 'DELETE',
+        headers,
+      });
+    }
+  }
+}
+
+/** Sends a request as `user` and answers its status and JSON body. */
+async function api(
+  baseUrl: string,
+  user: User,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
 interface DocRow {
   uuid: string;
   owner_id: number;
@@ -189,6 +268,9 @@ describe('a Galera cluster behind HAProxy', () => {
   let cluster: GaleraCluster | undefined;
   const services: RunningService[] = [];
   const users: User[] = [];
+  /** Reached by the folder shares only, and a user the group takes in and lets go. */
+  const teammate: User = { email: '', token: '' };
+  const churner: User = { email: '', token: '' };
   const log: string[] = [];
   const testStarted = performance.now();
   const note = (line: string) =>
@@ -241,9 +323,11 @@ describe('a Galera cluster behind HAProxy', () => {
     for (let i = 0; i < USERS; i++) {
       users.push({ email: `galera-${runId}-${i}@example.com`, token: '' });
     }
+    teammate.email = `galera-${runId}-teammate@example.com`;
+    churner.email = `galera-${runId}-churner@example.com`;
     const [second] = await Promise.all([
       startBuiltService(env, slowStart),
-      ...users.map(async (user, i) => {
+      ...[...users, teammate, churner].map(async (user, i) => {
         const made = await runCli(
           ['users', 'create', '--email', user.email, '--fname', 'G', '--lname', `U${i}`],
           cli,
@@ -288,7 +372,31 @@ describe('a Galera cluster behind HAProxy', () => {
       updates: new Map(),
       readYourWrites: [],
       retriedCreates: 0,
+      pagesWithRepeats: [],
     };
+
+    // The first user's ~/f0 is shared with a group the teammate is in, the second's ~/f1 with
+    // the teammate: every document created there during the load must reach them.
+    const base = services[0].baseUrl;
+    const group = await api(base, users[0], 'POST', '/groups', {
+      name: `Galera ${teammate.email}`,
+    });
+    expect(group.status).toBe(201);
+    const groupId = (group.body as { id: number }).id;
+    const shares = [
+      await api(base, users[0], 'POST', `/groups/${groupId}/members`, { email: teammate.email }),
+      await api(base, users[0], 'POST', '/folders/shares', {
+        path: '~/f0',
+        group_id: groupId,
+        role: 'viewer',
+      }),
+      await api(base, users[1], 'POST', '/folders/shares', {
+        path: '~/f1',
+        email: teammate.email,
+        role: 'viewer',
+      }),
+    ];
+    expect(shares.map((made) => made.status)).toEqual([201, 201, 201]);
 
     t0 = performance.now();
     const clients = users.flatMap((user, u) =>
@@ -297,6 +405,8 @@ describe('a Galera cluster behind HAProxy', () => {
         return runClient(ledger, id, u, user, services[id % services.length].baseUrl, LOAD_MS);
       }),
     );
+    clients.push(runTeammate(ledger, teammate, services[1].baseUrl, LOAD_MS));
+    clients.push(runTeamChurn(ledger, users[0], churner, groupId, services[0].baseUrl, LOAD_MS));
 
     const chaos = (async () => {
       await sleep(KILL_AT_MS - now());
@@ -393,6 +503,63 @@ describe('a Galera cluster behind HAProxy', () => {
 
     // --- read-your-writes: a list sent right after a 201 shows the new document ---
     expect(ledger.readYourWrites.filter((check) => !check.seen)).toEqual([]);
+
+    // --- teams: the folder shares reached every document created in their folders during the
+    // failover, each once, counted exactly, on every node; the churned share left nothing ---
+    for (const { body } of [await api(base, users[0], 'GET', '/folders/shares?path=~/f2')]) {
+      for (const share of (body as { shares: { id: number; path: string }[] }).shares) {
+        if (share.path !== '~/f2') continue;
+        expect((await api(base, users[0], 'DELETE', `/folders/shares/${share.id}`)).status).toBe(
+          204,
+        );
+      }
+    }
+    expect(ledger.pagesWithRepeats).toEqual([]);
+    const reached = rows
+      .filter(
+        (row) =>
+          (Number(row.owner_id) === users[0].id && row.path === '~/f0') ||
+          (Number(row.owner_id) === users[1].id && row.path === '~/f1'),
+      )
+      .map((row) => row.uuid)
+      .sort();
+    const listed: string[] = [];
+    let totalCount = -1;
+    for (let page = 1; listed.length < reached.length + 100; page++) {
+      const { body } = await api(
+        services[page % 2].baseUrl,
+        teammate,
+        'GET',
+        `/docs?per_page=100&page=${page}`,
+      );
+      const { docs, pagination } = body as {
+        docs: { uuid: string }[];
+        pagination: { total_count: number };
+      };
+      totalCount = pagination.total_count;
+      listed.push(...docs.map((doc) => doc.uuid));
+      if (docs.length < 100) break;
+    }
+    expect({ total_count: totalCount, docs: listed.sort() }).toEqual({
+      total_count: reached.length,
+      docs: reached,
+    });
+    for (let i = 0; i < 3; i++) {
+      const [grants] = await galera.query<{ n: number | string; counted: number | string }>(
+        i,
+        'SELECT (SELECT COUNT(*) FROM docs.doc_grants) AS n, (SELECT SUM(doc_count) FROM docs.doc_grant_counts) AS counted',
+      );
+      expect({ node: i, grants: Number(grants.n), counted: Number(grants.counted) }).toEqual({
+        node: i,
+        grants: reached.length,
+        counted: reached.length,
+      });
+    }
+    const teamOps = ledger.attempts.filter((a) => a.op === 'team');
+    note(
+      `teams: the teammate reaches ${reached.length} documents through two folder shares; ` +
+        `${teamOps.length} group and folder share changes during the load`,
+    );
 
     // --- report ---
     const ms = (value: number) => `${Math.round(value)} ms`;
