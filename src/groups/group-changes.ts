@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { ChangeAnnouncer } from '../common/change-announcer';
 import type { GroupRole } from './group-roles';
 
 /**
@@ -31,25 +31,9 @@ export function groupEventType(change: GroupMemberChange): GroupEventType {
   return change.kind === 'added' ? 'group.member_added' : 'group.member_removed';
 }
 
-/** Runs in the group's transaction: what it writes commits or rolls back with the change. */
-export type GroupChangeListener = (
-  manager: EntityManager,
-  change: GroupMemberChange,
-) => Promise<void>;
-
 /**
- * Groups announce each member added or removed to whoever listens (the webhooks' outbox),
- * inside the transaction of the change, so groups need to know none of them.
+ * Groups announce each member added or removed in the transaction of the change, so groups
+ * need to know none of its listeners.
  */
 @Injectable()
-export class GroupChanges {
-  private readonly listeners: GroupChangeListener[] = [];
-
-  listen(listener: GroupChangeListener): void {
-    this.listeners.push(listener);
-  }
-
-  async announce(manager: EntityManager, change: GroupMemberChange): Promise<void> {
-    for (const listener of this.listeners) await listener(manager, change);
-  }
-}
+export class GroupChanges extends ChangeAnnouncer<GroupMemberChange> {}

@@ -128,16 +128,8 @@ describe(`webhooks of teams (${databaseKind})`, () => {
       const ownerHook = await givenHook(owner, DOC_GROUP_EVENTS);
       const memberHook = await givenHook(member, DOC_GROUP_EVENTS);
 
-      await request(test.http)
-        .post(`/api/v1/docs/${uuid}/groups`)
-        .set(owner.auth)
-        .send({ group_id: groupId, role: 'viewer' })
-        .expect(201);
-      await request(test.http)
-        .post(`/api/v1/docs/${uuid}/groups`)
-        .set(owner.auth)
-        .send({ group_id: groupId, role: 'editor' })
-        .expect(200);
+      await shareWithGroup(owner, uuid, groupId, 'viewer', 201);
+      await shareWithGroup(owner, uuid, groupId, 'editor', 200);
       // Delivered before the group loses the document, which drops what is pending for it.
       await memberHook.waitForCount(1);
       await request(test.http)
@@ -244,30 +236,15 @@ describe(`webhooks of teams (${databaseKind})`, () => {
         folderShares.push((body as { id: number }).id);
       }
       for (const uuid of [byGroup, twoWays]) {
-        await request(test.http)
-          .post(`/api/v1/docs/${uuid}/groups`)
-          .set(owner.auth)
-          .send({ group_id: groupId, role: 'viewer' })
-          .expect(201);
+        await shareWithGroup(owner, uuid, groupId, 'viewer', 201);
       }
       await request(test.http)
         .post(`/api/v1/docs/${twoWays}/users`)
         .set(owner.auth)
         .send({ email: member.email, role: 'viewer' })
         .expect(201);
-      const memberHook = await givenHook(member, ['document.updated']);
-      memberHook.answer = () => 503;
       const uuids = [byGroup, inFolder, movedOut, twoWays];
-      for (const uuid of uuids) {
-        await request(test.http)
-          .put(`/api/v1/docs/${uuid}`)
-          .set(owner.auth)
-          .send({ html: '<p>v2</p>' })
-          .expect(204);
-      }
-      // Each first attempt failed: each update waits an hour for its retry.
-      await memberHook.waitForCount(4);
-      await waitFor(async () => (await pendingOf(member)).length === 4);
+      await givenPendingUpdates(owner, member, uuids);
       expect(await pendingOf(member)).toEqual([...uuids].sort());
 
       await request(test.http)
@@ -311,33 +288,52 @@ describe(`webhooks of teams (${databaseKind})`, () => {
       const lost = await givenDoc(test, owner, { title: 'Lost' });
       const kept = await givenDoc(test, owner, { title: 'Kept', path: '~/kept' });
       for (const uuid of [lost, kept]) {
-        await request(test.http)
-          .post(`/api/v1/docs/${uuid}/groups`)
-          .set(owner.auth)
-          .send({ group_id: groupId, role: 'viewer' })
-          .expect(201);
+        await shareWithGroup(owner, uuid, groupId, 'viewer', 201);
       }
       await request(test.http)
         .post('/api/v1/folders/shares')
         .set(owner.auth)
         .send({ path: '~/kept', email: member.email, role: 'viewer' })
         .expect(201);
-      const memberHook = await givenHook(member, ['document.updated']);
-      memberHook.answer = () => 503;
-      for (const uuid of [lost, kept]) {
-        await request(test.http)
-          .put(`/api/v1/docs/${uuid}`)
-          .set(owner.auth)
-          .send({ html: '<p>v2</p>' })
-          .expect(204);
-      }
-      await memberHook.waitForCount(2);
-      await waitFor(async () => (await pendingOf(member)).length === 2);
+      await givenPendingUpdates(owner, member, [lost, kept]);
 
       await request(test.http).delete(`/api/v1/groups/${groupId}`).set(member.auth).expect(204);
       expect(await pendingOf(member)).toEqual([kept]);
     }, 30_000);
   });
+
+  /** The owner shares the document with the group, answered with `status`. */
+  async function shareWithGroup(
+    owner: TestUser,
+    uuid: string,
+    groupId: number,
+    role: string,
+    status: number,
+  ): Promise<void> {
+    await request(test.http)
+      .post(`/api/v1/docs/${uuid}/groups`)
+      .set(owner.auth)
+      .send({ group_id: groupId, role })
+      .expect(status);
+  }
+
+  /**
+   * The owner updates each document; the member's new webhook fails each first attempt, so each
+   * update waits for its retry (an hour) in the member's queue.
+   */
+  async function givenPendingUpdates(owner: TestUser, member: TestUser, uuids: string[]) {
+    const memberHook = await givenHook(member, ['document.updated']);
+    memberHook.answer = () => 503;
+    for (const uuid of uuids) {
+      await request(test.http)
+        .put(`/api/v1/docs/${uuid}`)
+        .set(owner.auth)
+        .send({ html: '<p>v2</p>' })
+        .expect(204);
+    }
+    await memberHook.waitForCount(uuids.length);
+    await waitFor(async () => (await pendingOf(member)).length === uuids.length);
+  }
 
   /** The documents (uuids, sorted) of the user's webhooks' pending deliveries. */
   async function pendingOf(user: TestUser): Promise<string[]> {
