@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { ISO_UTC_MS } from '../support/expectations';
 import { databaseKind, dropTestDatabase } from '../support/test-app';
 import { buildIfNeeded, runCli, RunningService, startBuiltService } from '../support/built-service';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 const TOKEN_LINE = /^dms_[A-Za-z0-9_-]{43}$/;
 
@@ -25,7 +26,14 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
 
   beforeAll(async () => {
     buildIfNeeded();
-    service = await startBuiltService({ SEED_DEMO_USER: 'true' });
+    // Webhooks to a receiver on 127.0.0.1: an event a CLI command writes is delivered.
+    service = await startBuiltService({
+      SEED_DEMO_USER: 'true',
+      WEBHOOKS_DELIVER: 'true',
+      WEBHOOKS_ALLOW_HTTP: 'true',
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+      WEBHOOKS_POLL_MS: '50',
+    });
   }, 60000);
   afterAll(async () => {
     await service.stop();
@@ -286,8 +294,16 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
       expect(result.stderr).toContain(`${reindexed} documents…`);
     });
 
-    it('groups create makes a group with its manager; groups add adds a user with a role', async () => {
+    it('groups create makes a group with its manager; groups add adds a user with a role, and its event has no actor', async () => {
       const name = `CLI team ${Date.now()}`;
+      const receiver = await new WebhookReceiver().start();
+      const token = lastLine((await runCli(['tokens', 'create', '--email', email])).stdout);
+      const hook = await fetch(`${service.baseUrl}/api/v1/webhooks`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url: receiver.url, events: ['group.member_added'] }),
+      });
+      expect(hook.status).toBe(201);
       const created = await runCli(['groups', 'create', '--name', name, '--manager', email]);
       expect(created).toMatchObject({ code: 0, stderr: '' });
       const group = JSON.parse(created.stdout) as { id: number };
@@ -310,13 +326,21 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
         user: { email: memberEmail },
         role: 'manager',
       });
+      await receiver.waitForCount(1).finally(() => receiver.stop());
+      const [event] = receiver.events();
+      expect(event).toMatchObject({
+        type: 'group.member_added',
+        actor: null,
+        group: { id: group.id, name },
+        member: { role: 'manager' },
+      });
       const unknown = await runCli(['groups', 'add', '--group', 'no such group', '--email', email]);
       expect(unknown).toMatchObject({
         code: 1,
         stdout: '',
         stderr: 'error: no group named "no such group"\n',
       });
-    });
+    }, 60_000); // six CLI runs, each starting the application
 
     it('users list prints every user as JSON, ordered by id, as users create printed them', async () => {
       const made = [];
