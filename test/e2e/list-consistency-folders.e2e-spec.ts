@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { givenDoc, givenGroup, givenUser, TestUser } from '../support/builders';
-import { disagreeingAnswers, keepAsking, ListAnswer } from '../support/list-answers';
+import { disagreeingAnswers, keepListingAndSearching, ListAnswer } from '../support/list-answers';
 import { withListeningServer } from '../support/listening-server';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
@@ -104,17 +104,7 @@ describe(`lists through folder shares agree with their total_count under change 
         }
       };
       const going = () => writing;
-      const readers = [
-        ...QUERIES.map((query) => keepAsking(base, member, query, going, answers)),
-        keepAsking(
-          base,
-          member,
-          { q: 'consistent', per_page: 100 },
-          going,
-          answers,
-          '/api/v1/search',
-        ),
-      ];
+      const readers = keepListingAndSearching(base, member, QUERIES, going, answers);
       await Promise.all([folderSharer(), mover(), creatorAndBin(), leaver()]);
       writing = false;
       await Promise.all(readers);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { givenDoc, givenGroup, givenUser, TestUser } from '../support/builders';
-import { disagreeingAnswers, keepAsking, ListAnswer } from '../support/list-answers';
+import { disagreeingAnswers, keepListingAndSearching, ListAnswer } from '../support/list-answers';
 import { withListeningServer } from '../support/listening-server';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
@@ -88,17 +88,7 @@ describe(`lists through groups agree with their total_count under change (${data
         }
       };
       const going = () => writing;
-      const readers = [
-        ...QUERIES.map((query) => keepAsking(base, member, query, going, answers)),
-        keepAsking(
-          base,
-          member,
-          { q: 'consistent', per_page: 100 },
-          going,
-          answers,
-          '/api/v1/search',
-        ),
-      ];
+      const readers = keepListingAndSearching(base, member, QUERIES, going, answers);
       await Promise.all([groupSharer(), leaver(), directSharer()]);
       writing = false;
       await Promise.all(readers);

@@ -42,6 +42,23 @@ export async function keepAsking(
 }
 
 /**
+ * A member's readers while writes go on: each list query, and a search for "consistent"
+ * (100 a page), each kept asking until `going()` says stop.
+ */
+export function keepListingAndSearching(
+  base: string,
+  user: TestUser,
+  queries: Record<string, unknown>[],
+  going: () => boolean,
+  answers: ListAnswer[],
+): Promise<void>[] {
+  return [
+    ...queries.map((query) => keepAsking(base, user, query, going, answers)),
+    keepAsking(base, user, { q: 'consistent', per_page: 100 }, going, answers, '/api/v1/search'),
+  ];
+}
+
+/**
  * The answers that are not a page of what their total says (a failure, too many or too few
  * items, or a document twice), shortened for a readable failure.
  */
