@@ -33,6 +33,11 @@ export class GaleraCluster {
   url(database: string): string;
   pids(): number[];
   query<T = Record<string, unknown>>(index: number, sql: string, params?: unknown[]): Promise<T[]>;
+  queryApplied<T = Record<string, unknown>>(
+    index: number,
+    sql: string,
+    params?: unknown[],
+  ): Promise<T[]>;
   status(index: number): Promise<NodeStatus>;
   alive(index: number): boolean;
   errorLog(index: number): string;

@@ -210,8 +210,22 @@ class GaleraCluster {
 
   /** Runs SQL on one node (not through HAProxy) and returns the rows. */
   async query(index, sql, params = []) {
+    return this.#run(index, sql, params, false);
+  }
+
+  /**
+   * As `query`, after the node has applied every write set the cluster had committed when the
+   * query arrived (wsrep_sync_wait): a node that certified a transaction may apply it a moment
+   * later, so a comparison of nodes reads with this one. The node must be Synced.
+   */
+  async queryApplied(index, sql, params = []) {
+    return this.#run(index, sql, params, true);
+  }
+
+  async #run(index, sql, params, applied) {
     const connection = await this.connect(index);
     try {
+      if (applied) await connection.query('SET SESSION wsrep_sync_wait = 1');
       const [rows] = await connection.query(sql, params);
       return rows;
     } finally {

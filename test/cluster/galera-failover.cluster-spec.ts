@@ -243,7 +243,7 @@ interface DocRow {
 
 /** Every document as one node holds it, in a fixed order. */
 async function docsOn(cluster: GaleraCluster, node: number): Promise<DocRow[]> {
-  return cluster.query<DocRow>(
+  return cluster.queryApplied<DocRow>(
     node,
     `SELECT d.uuid, d.owner_id, d.title, d.html, f.path,
        DATE_FORMAT(d.updated_at, '%Y-%m-%d %H:%i:%s.%f') AS updated_at
@@ -545,7 +545,7 @@ describe('a Galera cluster behind HAProxy', () => {
       docs: reached,
     });
     for (let i = 0; i < 3; i++) {
-      const [grants] = await galera.query<{ n: number | string; counted: number | string }>(
+      const [grants] = await galera.queryApplied<{ n: number | string; counted: number | string }>(
         i,
         'SELECT (SELECT COUNT(*) FROM docs.doc_grants) AS n, (SELECT SUM(doc_count) FROM docs.doc_grant_counts) AS counted',
       );
@@ -675,7 +675,7 @@ describe('a Galera cluster behind HAProxy', () => {
     const stored = new Set(snapshots[0].map((row) => row.uuid));
     expect(outcomes.filter((o) => o.uuid && !stored.has(o.uuid))).toEqual([]);
     for (let i = 0; i < 3; i++) {
-      const duplicated = await galera.query(
+      const duplicated = await galera.queryApplied(
         i,
         'SELECT path, COUNT(*) AS n FROM docs.folders WHERE user_id = ? GROUP BY path HAVING n > 1',
         [user.id],
