@@ -16,6 +16,7 @@ import { DocGrants1795760000000 } from './1795760000000-DocGrants';
 import { FolderShares1795780000000 } from './1795780000000-FolderShares';
 import { GrantsInWebhookAudience1795770000000 } from './1795770000000-GrantsInWebhookAudience';
 import { TeamWebhookEvents1795790000000 } from './1795790000000-TeamWebhookEvents';
+import { GrantsInListOrder1795800000000 } from './1795800000000-GrantsInListOrder';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
@@ -37,4 +38,5 @@ export const mysqlMigrations = [
   GrantsInWebhookAudience1795770000000,
   FolderShares1795780000000,
   TeamWebhookEvents1795790000000,
+  GrantsInListOrder1795800000000,
 ];

@@ -14,6 +14,7 @@ import { DocGrants1795760000000 } from './1795760000000-DocGrants';
 import { FolderShares1795780000000 } from './1795780000000-FolderShares';
 import { GrantsInWebhookAudience1795770000000 } from './1795770000000-GrantsInWebhookAudience';
 import { TeamWebhookEvents1795790000000 } from './1795790000000-TeamWebhookEvents';
+import { GrantsInListOrder1795800000000 } from './1795800000000-GrantsInListOrder';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -33,4 +34,5 @@ export const sqliteMigrations = [
   GrantsInWebhookAudience1795770000000,
   FolderShares1795780000000,
   TeamWebhookEvents1795790000000,
+  GrantsInListOrder1795800000000,
 ];

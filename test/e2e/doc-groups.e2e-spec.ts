@@ -8,6 +8,7 @@ import {
   TestUser,
 } from '../support/builders';
 import { ISO_UTC_MS } from '../support/expectations';
+import { recordStatements } from '../support/statement-log';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
 type Role = 'owner' | 'editor' | 'viewer';
@@ -315,6 +316,74 @@ describe(`documents shared with groups (${databaseKind})`, () => {
       expect(viewing.docs.map((doc) => doc.uuid)).toEqual(
         newestFirst.filter((_u, i) => i % 3 !== 2),
       );
+    });
+  });
+
+  describe('the list of a member of many groups', () => {
+    // With many groups, a page is first read from every grant in list order (a range of each
+    // group otherwise); where the grants read hold too few of the member's, from each group.
+    it('pages newest first, each document once with its best role and an exact total, whichever way a page is read', async () => {
+      const member = await givenUser(test);
+      const owner = await givenUser(test);
+      const stranger = await givenUser(test);
+      const manager = await givenUser(test);
+      const groups: number[] = [];
+      for (let g = 0; g < 9; g++) groups.push(await givenGroup(test, manager, [member]));
+      const othersGroup = await givenGroup(test, manager, [stranger]);
+      const expected: { uuid: string; role: Role }[] = [];
+      for (let i = 0; i < 24; i++) {
+        if (i % 8 === 7) {
+          expected.push({
+            uuid: await givenDoc(test, member, { title: `own ${i}` }),
+            role: 'owner',
+          });
+          continue;
+        }
+        const uuid = await givenDoc(test, owner, { title: `team ${i}` });
+        await shareWithGroup(owner, uuid, { group_id: groups[i % 9] }).expect(201);
+        // Every third one through a second group as an editor: listed once, as an editor.
+        const editing = i % 3 === 0;
+        if (editing) {
+          await shareWithGroup(owner, uuid, { group_id: groups[(i + 1) % 9], role: 'editor' });
+        }
+        expected.push({ uuid, role: editing ? 'editor' : 'viewer' });
+        // Between the 12th and 13th, a run of grants that are not the member's.
+        if (i === 12) {
+          for (let n = 0; n < 80; n++) {
+            const theirs = await givenDoc(test, owner, { title: `not theirs ${n}` });
+            await shareWithGroup(owner, theirs, { group_id: othersGroup }).expect(201);
+          }
+        }
+      }
+      const newestFirst = expected.reverse();
+
+      const statements = recordStatements(test.dataSource);
+      const ways = { dense: 0, denseThenArms: 0 };
+      try {
+        const seen: { uuid: string; role: Role }[] = [];
+        for (let page = 1; page <= 8; page++) {
+          statements.reset();
+          const body = await list(member, { page, per_page: 3 });
+          expect(body.pagination).toEqual({
+            current_page: page,
+            next_page: page < 8 ? page + 1 : null,
+            prev_page: page > 1 ? page - 1 : null,
+            total_pages: 8,
+            total_count: 24,
+          });
+          seen.push(...body.docs.map(({ uuid, role }) => ({ uuid, role })));
+          const read = statements.statements().join('\n');
+          const armsRead = read.includes('AND folder_share_id = ? AND trashed = 0 ORDER BY');
+          if (read.includes('LIMIT ?) scanned')) ways[armsRead ? 'denseThenArms' : 'dense']++;
+        }
+        expect(seen).toEqual(newestFirst);
+      } finally {
+        statements.restore();
+      }
+      // Pages were read from every grant, and where they held too few, from each group too.
+      expect(ways.dense).toBeGreaterThan(0);
+      expect(ways.denseThenArms).toBeGreaterThan(0);
+      expect((await list(member, { page: 9, per_page: 3 })).docs).toEqual([]);
     });
   });
 

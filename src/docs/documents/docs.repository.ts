@@ -18,6 +18,7 @@ import {
   ROLE_RANKS,
   roleOfRank,
 } from './grants-sql';
+import { denseScanRows } from './dense-scan';
 import { PageWindow, pageWindow } from './page-window';
 
 /** Which of the caller's own documents a folder filter keeps: those directly in home, or in one folder. */
@@ -265,8 +266,48 @@ const mergedSql = (
 FROM (${armsSql(sources, direction, dialect)}) arms
 GROUP BY doc_id${withRole ? ' HAVING MIN(caller_rank) = ?' : ''}`;
 
+/**
+ * The user's grants among the first rows of every grant in list order (their number a
+ * parameter), as arm rows. Parameters: the grants to read, user id twice.
+ */
+const scannedGrantsArm = (direction: 'ASC' | 'DESC') =>
+  `SELECT ${armColumns(rankOf('role'))} FROM (SELECT doc_id, doc_updated_at, grantee_type, grantee_id, role
+    FROM doc_grants WHERE trashed = 0 ORDER BY doc_updated_at ${direction}, doc_id ${direction} LIMIT ?) scanned
+  WHERE grantee_type = 'user' AND grantee_id = ? OR grantee_type = 'group' AND grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)`;
+
 export const mergedListSql = {
   sources: GRANT_SOURCES_SQL,
+  /**
+   * A page of a user whom grants reach, merged from the first rows of their `user_docs` (to
+   * the page's end) and of every grant in list order (`IDX_doc_grants_all_list_order`, a
+   * given number of rows): the choice when they have a large part of all grants, where a few
+   * grants are read per row of the page instead of a range of each source (see
+   * `denseScanRows`). A grant not read sorts after the last one read, so each row says
+   * whether it comes before the first grant not read (`complete`): a page whose rows all do is
+   * exact, roles included (a document's grants are adjacent in the order). Parameters: user
+   * id, the page's end; the grants to read, user id twice; limit, offset; the grants to read.
+   */
+  densePage: (from: 'newest-first' | 'oldest-first') => {
+    const direction = from === 'newest-first' ? 'DESC' : 'ASC';
+    const before = direction === 'DESC' ? '>' : '<';
+    return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank, page.complete AS complete
+FROM (SELECT merged.doc_id, merged.sort_at, merged.caller_rank,
+    CASE WHEN boundary.doc_id IS NULL
+      OR (merged.sort_at, merged.doc_id) ${before} (boundary.sort_at, boundary.doc_id) THEN 1 ELSE 0 END AS complete
+  FROM (SELECT doc_id, MAX(sort_at) AS sort_at, MIN(caller_rank) AS caller_rank FROM (
+      SELECT * FROM (SELECT ${armColumns(rankOf('role'))} FROM user_docs WHERE user_id = ?
+        ORDER BY doc_updated_at ${direction}, doc_id ${direction} LIMIT ?) mine
+      UNION ALL
+      ${scannedGrantsArm(direction)}) arms
+    GROUP BY doc_id ORDER BY sort_at ${direction}, doc_id ${direction} LIMIT ? OFFSET ?) merged
+  LEFT JOIN (SELECT doc_updated_at AS sort_at, doc_id FROM doc_grants WHERE trashed = 0
+    ORDER BY doc_updated_at ${direction}, doc_id ${direction} LIMIT 1 OFFSET ?) boundary ON 1 = 1) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+JOIN user_docs m ON m.doc_id = d.id
+JOIN users u ON u.id = m.user_id
+ORDER BY page.sort_at DESC, page.doc_id DESC, ${MEMBERS_ORDER}`;
+  },
   /** Parameters: the arms' (user id; then each source's type, id and share), the role rank if any. */
   count: (sources: GrantSource[], withRole: boolean, dialect: SqlDialect) =>
     `SELECT COUNT(*) AS n FROM (${mergedSql(sources, null, withRole, dialect)}) merged`,
@@ -661,6 +702,26 @@ export class DocsRepository {
       }
       if (offset >= totalCount) return { rows: [], totalCount };
       const window = pageWindow(offset, limit, totalCount);
+      const depth = window.offset + window.limit;
+      const scanRows = withRole ? undefined : denseScanRows(sources.length + 1, depth);
+      if (scanRows !== undefined) {
+        const rows = await this.rows<DocMemberRow & { complete: number | string }>(
+          mergedListSql.densePage(window.from),
+          [
+            ...[userId, depth],
+            ...[scanRows, userId, userId],
+            ...[window.limit, window.offset],
+            scanRows,
+          ],
+          manager,
+        );
+        const docs = new Set(rows.map((row) => row.doc_id)).size;
+        const expected = Math.min(window.limit, totalCount - window.offset);
+        if (docs >= expected && rows.every((row) => Number(row.complete) === 1)) {
+          for (const row of rows) row.caller_role = roleOfRank(row.caller_rank);
+          return { rows, totalCount };
+        }
+      }
       const rows = await this.rows<DocMemberRow>(
         mergedListSql.page(sources, window.from, withRole, this.dialect),
         [

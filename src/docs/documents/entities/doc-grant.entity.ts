@@ -29,6 +29,18 @@ export type GranteeType = 'group' | 'user';
 // A document's grants, with what the checks of access read (its trash flag and role): the
 // index alone answers them, and SQLite picks it without statistics.
 @Index('IDX_doc_grants_doc', ['docId', 'granteeType', 'granteeId', 'trashed', 'role'])
+// Every grant in list order, with its trash flag, whom it is for and its role: a page of a user
+// who has a large part of all grants is read from here (see `mergedListSql.densePage`). Not led
+// by `trashed`: an index led by it looks, to SQLite without statistics of the table, as good as
+// the document index for a lookup of one document's grants, and was chosen for it (10 ms).
+@Index('IDX_doc_grants_all_list_order', [
+  'docUpdatedAt',
+  'docId',
+  'trashed',
+  'granteeType',
+  'granteeId',
+  'role',
+])
 export class DocGrant {
   @PrimaryColumn({ name: 'grantee_type', type: 'varchar', length: 8 })
   granteeType: GranteeType;
