@@ -13,6 +13,9 @@ import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
 type Role = 'owner' | 'editor' | 'viewer';
 
+/** How the statement reading a user's sources of grants begins (the merged list's first). */
+const GRANT_SOURCES = "SELECT 'group' AS grantee_type";
+
 interface ListBody {
   docs: { uuid: string; role: Role; path: string | null; user_docs: { user: { id: number } }[] }[];
   pagination: {
@@ -503,6 +506,44 @@ describe(`documents shared with groups (${databaseKind})`, () => {
         .expect(204);
       expect((await getDoc(member, uuid)).status).toBe(404);
       expect((await list(member)).pagination.total_count).toBe(0);
+    });
+
+    it("the list, remembered as a list through grants, is the member's own documents at once after leaving, then read by membership again", async () => {
+      const { member, groupId, uuid } = await givenGroupShare();
+      const own = await givenDoc(test, member, { title: 'Mine' });
+      const readsSources = (statement: string) => statement.startsWith(GRANT_SOURCES);
+      const statements = recordStatements(test.dataSource);
+      // The list's statements, after the token's lookup.
+      const listing = () => statements.statements().filter((sql) => !sql.includes('AS token_id'));
+      try {
+        expect((await list(member)).docs.map((doc) => doc.uuid)).toEqual([own, uuid]);
+        // Grants reached them: the next list starts with its sources, no list by membership.
+        statements.reset();
+        expect((await list(member)).docs.map((doc) => doc.uuid)).toEqual([own, uuid]);
+        expect(readsSources(listing()[0])).toBe(true);
+
+        await request(test.http)
+          .delete(`/api/v1/groups/${groupId}/members/${member.id}`)
+          .set(member.auth)
+          .expect(204);
+        statements.reset();
+        const after = await list(member);
+        expect({
+          docs: after.docs.map((doc) => doc.uuid),
+          total: after.pagination.total_count,
+        }).toEqual({
+          docs: [own],
+          total: 1,
+        });
+        expect(readsSources(listing()[0])).toBe(true);
+        // That list found no grants: the next one is read by membership, in one statement.
+        statements.reset();
+        expect((await list(member)).docs.map((doc) => doc.uuid)).toEqual([own]);
+        expect(listing().filter(readsSources)).toEqual([]);
+        expect(listing()).toHaveLength(1);
+      } finally {
+        statements.restore();
+      }
     });
 
     it('being removed by a manager, and coming back', async () => {

@@ -20,6 +20,7 @@ import {
 } from './grants-sql';
 import { denseScanRows } from './dense-scan';
 import { PageWindow, pageWindow } from './page-window';
+import { UsersReachedByGrants } from './users-reached-by-grants';
 
 /** Which of the caller's own documents a folder filter keeps: those directly in home, or in one folder. */
 export type FolderFilter = { home: true } | { folderPathHash: string };
@@ -521,6 +522,9 @@ SELECT doc_id, user_id, role, created_at FROM user_docs WHERE doc_id = ?`,
   suspendGrants: 'UPDATE doc_grants SET trashed = 1 WHERE doc_id = ?',
 };
 
+/** How many users with grants a process remembers (a few hundred kilobytes). */
+const USERS_REACHED_BY_GRANTS_KEPT = 10_000;
+
 /**
  * The document queries. The hot paths are plain SQL, written once, and return plain rows: no
  * entity is hydrated. Database triggers (see the Collaborators migration) write the owner's
@@ -530,6 +534,8 @@ SELECT doc_id, user_id, role, created_at FROM user_docs WHERE doc_id = ?`,
 @Injectable()
 export class DocsRepository {
   private readonly dialect: SqlDialect;
+
+  private readonly usersReachedByGrants = new UsersReachedByGrants(USERS_REACHED_BY_GRANTS_KEPT);
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
@@ -587,6 +593,11 @@ export class DocsRepository {
     offset: number,
     limit: number,
   ): Promise<ListPage> {
+    // Grants never make an owner, and a folder filter lists the caller's own documents.
+    const grantsMayReach = filter.folder === undefined && filter.role !== 'owner';
+    if (grantsMayReach && this.usersReachedByGrants.has(userId)) {
+      return this.mergedListPage(userId, filter.role, offset, limit);
+    }
     try {
       return await this.membershipListPage(userId, filter, offset, limit);
     } catch (error) {
@@ -675,6 +686,8 @@ export class DocsRepository {
         grantee_id: Number(source.grantee_id),
         folder_share_id: Number(source.folder_share_id),
       }));
+      if (reaching.length > 0) this.usersReachedByGrants.add(userId);
+      else this.usersReachedByGrants.delete(userId);
       // An arm that gives no document, nor a role, another does not is left out: a share of
       // the user's own folder (they own it), or a folder share within another of one owner's
       // that gives no better role.
