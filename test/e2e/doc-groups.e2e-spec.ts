@@ -14,7 +14,7 @@ import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 type Role = 'owner' | 'editor' | 'viewer';
 
 /** How the statement reading a user's sources of grants begins (the merged list's first). */
-const GRANT_SOURCES = "SELECT 'group' AS grantee_type";
+const GRANT_SOURCES = 'SELECT s.*, t.n AS member_docs';
 
 interface ListBody {
   docs: { uuid: string; role: Role; path: string | null; user_docs: { user: { id: number } }[] }[];

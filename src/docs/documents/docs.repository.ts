@@ -165,6 +165,9 @@ interface GrantSource {
   path: string | null;
   /** How many documents outside the trash the source gives (`doc_grant_counts`). */
   doc_count: number | string;
+  /** The user's documents by membership, and those of them they own (on every row). */
+  member_docs: number | string;
+  owned_docs: number | string;
 }
 
 /**
@@ -175,6 +178,9 @@ interface GrantSource {
  */
 const SOURCE_COUNT = (type: string, id: string, share: string) =>
   `(SELECT COALESCE(SUM(c.doc_count), 0) FROM doc_grant_counts c WHERE c.grantee_type = ${type} AND c.grantee_id = ${id} AND c.folder_share_id = ${share})`;
+const TOTALS_BY_OWNERSHIP =
+  "SELECT COALESCE(SUM(doc_count), 0) AS n, COALESCE(SUM(CASE WHEN role = 'owner' THEN doc_count ELSE 0 END), 0) AS own FROM user_doc_counts WHERE user_id = ?";
+
 const GRANT_SOURCES_SQL = `SELECT 'group' AS grantee_type, gm.group_id AS grantee_id, 0 AS folder_share_id, NULL AS role,
   NULL AS owner_id, NULL AS path, ${SOURCE_COUNT("'group'", 'gm.group_id', '0')} AS doc_count FROM group_members gm
 WHERE gm.user_id = ? AND ${SOURCE_COUNT("'group'", 'gm.group_id', '0')} > 0
@@ -277,7 +283,13 @@ const scannedGrantsArm = (direction: 'ASC' | 'DESC') =>
   WHERE grantee_type = 'user' AND grantee_id = ? OR grantee_type = 'group' AND grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)`;
 
 export const mergedListSql = {
-  sources: GRANT_SOURCES_SQL,
+  /**
+   * The sources of grants that reach the user, each row with the user's totals by membership
+   * (`docsSql.totalsByOwnership`), read once: no row when no source does. Parameters: user id
+   * three times, then once.
+   */
+  sources: `SELECT s.*, t.n AS member_docs, t.own AS owned_docs FROM (${GRANT_SOURCES_SQL}) s
+CROSS JOIN (${TOTALS_BY_OWNERSHIP}) t`,
   /**
    * A page of a user whom grants reach, merged from the first rows of their `user_docs` (to
    * the page's end) and of every grant in list order (`IDX_doc_grants_all_list_order`, a
@@ -390,8 +402,7 @@ export const docsSql = {
   pageWithRole: (from: 'newest-first' | 'oldest-first') =>
     pageSql(TOTAL_WITH_ROLE, membershipPageIds(true), from, true),
   /** The user's documents by membership, and those of them they own (parameter: user id). */
-  totalsByOwnership:
-    "SELECT COALESCE(SUM(doc_count), 0) AS n, COALESCE(SUM(CASE WHEN role = 'owner' THEN doc_count ELSE 0 END), 0) AS own FROM user_doc_counts WHERE user_id = ?",
+  totalsByOwnership: TOTALS_BY_OWNERSHIP,
   /** A count by membership and the grants check (parameters: the count's, user id twice). */
   countWithGrantsCheck: (total: string) => `SELECT (${total}) AS n, ${HAS_GRANTS} AS has_grants`,
   /** Parameters: the folder's (user id, folder) for the total, then again, limit, offset. */
@@ -680,7 +691,11 @@ export class DocsRepository {
     };
     return this.transactions.snapshot(async (manager) => {
       const reaching = (
-        await this.rows<GrantSource>(mergedListSql.sources, [userId, userId, userId], manager)
+        await this.rows<GrantSource>(
+          mergedListSql.sources,
+          [userId, userId, userId, userId],
+          manager,
+        )
       ).map((source) => ({
         ...source,
         grantee_id: Number(source.grantee_id),
@@ -762,11 +777,15 @@ export class DocsRepository {
     sources: GrantSource[],
     manager: EntityManager,
   ): Promise<number> {
-    const [members] = await this.rows<{ n: number | string; own: number | string }>(
-      docsSql.totalsByOwnership,
-      [userId],
-      manager,
-    );
+    // Each source's row carries the totals; without a source, they are read on their own.
+    const [members] =
+      sources.length > 0
+        ? [{ n: sources[0].member_docs, own: sources[0].owned_docs }]
+        : await this.rows<{ n: number | string; own: number | string }>(
+            docsSql.totalsByOwnership,
+            [userId],
+            manager,
+          );
     const folderShares = sources.filter(
       (source) =>
         source.folder_share_id !== 0 &&
