@@ -1,14 +1,18 @@
 import { denseScanRows } from './dense-scan';
 
 describe('denseScanRows', () => {
-  it('reads as many grants as the arms would cost rows, for a user of many sources', () => {
-    // 51 ways (user_docs and 50 groups) to page 1 of 20: 51 * 20 rows, a grant costing two.
-    expect(denseScanRows(51, 20)).toBe(510);
-    expect(denseScanRows(8, 20)).toBe(80);
+  it('tries a few grants per row of the page, then as many as the arms would cost rows', () => {
+    // 51 ways (user_docs and 50 groups) to page 1 of 20: 51 * 20 arm rows, a grant costing two.
+    expect(denseScanRows(51, 20)).toEqual([80, 510]);
+    expect(denseScanRows(9, 20)).toEqual([80, 90]);
+  });
+
+  it('tries once when a few per row is already what the arms would cost', () => {
+    expect(denseScanRows(8, 20)).toEqual([80]);
   });
 
   it('reads the arms for a user of a few sources, where they cost little', () => {
-    expect(denseScanRows(7, 20)).toBeUndefined();
-    expect(denseScanRows(1, 20)).toBeUndefined();
+    expect(denseScanRows(7, 20)).toEqual([]);
+    expect(denseScanRows(1, 20)).toEqual([]);
   });
 });

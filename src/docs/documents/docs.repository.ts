@@ -731,8 +731,8 @@ export class DocsRepository {
       if (offset >= totalCount) return { rows: [], totalCount };
       const window = pageWindow(offset, limit, totalCount);
       const depth = window.offset + window.limit;
-      const scanRows = withRole ? undefined : denseScanRows(sources.length + 1, depth);
-      if (scanRows !== undefined) {
+      const scanTries = withRole ? [] : denseScanRows(sources.length + 1, depth);
+      for (const scanRows of scanTries) {
         const rows = await this.rows<DocMemberRow & { complete: number | string }>(
           mergedListSql.densePage(window.from),
           [
