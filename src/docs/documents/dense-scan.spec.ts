@@ -1,4 +1,4 @@
-import { denseScanRows } from './dense-scan';
+import { denseScanRows, readsEveryGrant } from './dense-scan';
 
 describe('denseScanRows', () => {
   it('tries a few grants per row of the page, then as many as the arms would cost rows', () => {
@@ -14,5 +14,15 @@ describe('denseScanRows', () => {
   it('reads the arms for a user of a few sources, where they cost little', () => {
     expect(denseScanRows(7, 20)).toEqual([]);
     expect(denseScanRows(1, 20)).toEqual([]);
+  });
+});
+
+describe('readsEveryGrant', () => {
+  it('holds from eight ways, where a few grants per row cost what the arms do', () => {
+    expect([readsEveryGrant(7), readsEveryGrant(8), readsEveryGrant(51)]).toEqual([
+      false,
+      true,
+      true,
+    ]);
   });
 });

@@ -23,8 +23,13 @@ const FIRST_TRY_ROWS_PER_ROW = 4;
  * twice the arms. Empty: read the arms.
  */
 export function denseScanRows(ways: number, depth: number): number[] {
+  if (!readsEveryGrant(ways)) return [];
   const rows = Math.floor((ways * depth) / DENSE_ROW_COST);
-  if (rows < depth * MIN_DENSE_ROWS_PER_ROW) return [];
   const firstTry = depth * FIRST_TRY_ROWS_PER_ROW;
   return firstTry < rows ? [firstTry, rows] : [rows];
+}
+
+/** Whether the pages of a user of `ways` ways are read from every grant (`denseScanRows`). */
+export function readsEveryGrant(ways: number): boolean {
+  return ways >= DENSE_ROW_COST * MIN_DENSE_ROWS_PER_ROW;
 }

@@ -20,7 +20,18 @@ import {
 } from './grants-sql';
 import { denseScanRows } from './dense-scan';
 import { PageWindow, pageWindow } from './page-window';
-import { UsersReachedByGrants } from './users-reached-by-grants';
+import { GrantListMemo, UsersReachedByGrants } from './users-reached-by-grants';
+import {
+  ArmSource,
+  armSources,
+  countFromSources,
+  GrantSource,
+  mergedListPlan,
+  OverlapPlan,
+  samePlan,
+  sourcesFromJson,
+  sourcesFromRows,
+} from './merged-list-plan';
 
 /** Which of the caller's own documents a folder filter keeps: those directly in home, or in one folder. */
 export type FolderFilter = { home: true } | { folderPathHash: string };
@@ -150,27 +161,6 @@ const folderPageIds = (filter: FolderFilter) => (direction: 'ASC' | 'DESC') =>
       ORDER BY updated_at ${direction}, id ${direction} LIMIT ? OFFSET ?`;
 
 /**
- * A way to documents other than `user_docs`: the grants from one source (`folder_share_id`: a
- * folder share, or 0 for the documents shared with the group itself) to a group the user is in,
- * or to them. Each document is in one source's grants once.
- */
-interface GrantSource {
-  grantee_type: 'group' | 'user';
-  grantee_id: number;
-  folder_share_id: number;
-  /** A folder share's role, the same on each of its grants; null for documents shared one by one. */
-  role: Exclude<Role, 'owner'> | null;
-  /** A folder share's owner and folder; null for documents shared one by one. */
-  owner_id: number | null;
-  path: string | null;
-  /** How many documents outside the trash the source gives (`doc_grant_counts`). */
-  doc_count: number | string;
-  /** The user's documents by membership, and those of them they own (on every row). */
-  member_docs: number | string;
-  owned_docs: number | string;
-}
-
-/**
  * The sources of grants that reach the user: each of their groups with documents shared with
  * it (outside the trash: by its counts, as MariaDB would look for one of its grants along the
  * primary key, through all its folder shares' grants), each folder share with one of their
@@ -197,39 +187,67 @@ WHERE fs.grantee_type = 'user' AND fs.grantee_id = ?`;
 /**
  * Of the candidate documents (the user's direct shares, and their groups' documents shared one
  * by one), how many there are and how many ways the user has them in all: the user's rows, and
- * the grants from the groups' direct shares and the folder shares counted. (From `docs`: a
- * derived table of the candidates, read by correlated subqueries, fails MariaDB 10.11 on the
- * second execution of the prepared statement.) Parameters: user id, the folder shares' ids, the
- * group ids, then the candidates' (user id if direct shares are candidates, the group ids).
+ * the grants from the groups' direct shares and the folder shares counted (`OverlapPlan`).
+ * (From `docs`: a derived table of the candidates, read by correlated subqueries, fails
+ * MariaDB 10.11 on the second execution of the prepared statement.)
  */
-const overlapSql = (folderShares: number, groups: number, directCandidates: boolean) => {
-  const list = (n: number) => (n === 0 ? 'NULL' : Array(n).fill('?').join(', '));
+function overlapStatement(
+  userId: number,
+  { folderShares, groups, directCandidates }: OverlapPlan,
+): { sql: string; parameters: unknown[] } {
+  const list = (ids: number[]) => (ids.length === 0 ? 'NULL' : ids.map(() => '?').join(', '));
   const candidates = [
     ...(directCandidates
       ? ["SELECT doc_id FROM user_docs WHERE user_id = ? AND role <> 'owner'"]
       : []),
-    ...(groups > 0
+    ...(groups.length > 0
       ? [
           `SELECT doc_id FROM doc_grants WHERE grantee_type = 'group' AND grantee_id IN (${list(groups)}) AND folder_share_id = 0 AND trashed = 0`,
         ]
       : []),
   ];
-  return `SELECT COUNT(*) AS docs, COALESCE(SUM(
+  return {
+    sql: `SELECT COUNT(*) AS docs, COALESCE(SUM(
     (SELECT COUNT(*) FROM user_docs u WHERE u.user_id = ? AND u.doc_id = d.id)
     + (SELECT COUNT(*) FROM doc_grants g WHERE g.doc_id = d.id AND g.trashed = 0 AND (g.folder_share_id IN (${list(folderShares)})
         OR g.folder_share_id = 0 AND g.grantee_type = 'group' AND g.grantee_id IN (${list(groups)})))), 0) AS ways
-FROM docs d WHERE d.id IN (${candidates.join('\n  UNION ')})`;
-};
+FROM docs d WHERE d.id IN (${candidates.join('\n  UNION ')})`,
+    parameters: [
+      ...[userId, ...folderShares, ...groups],
+      ...(directCandidates ? [userId] : []),
+      ...groups,
+    ],
+  };
+}
 
 /**
- * Whether folder share `inner` gives nothing `outer` does not: the same owner's folder, or a
- * folder below it (two shares of one folder: the first made is kept).
+ * The parameters of the arms (`armsSql`): user id, then each source's type, id and share; each
+ * followed by the arm limit when there is one.
  */
-function coveredBy(inner: GrantSource, outer: GrantSource): boolean {
-  if (outer === inner || Number(outer.owner_id) !== Number(inner.owner_id)) return false;
-  const [outerPath, innerPath] = [outer.path!, inner.path!];
-  if (outerPath === innerPath) return Number(outer.folder_share_id) < Number(inner.folder_share_id);
-  return outerPath === '~' || innerPath.startsWith(`${outerPath}/`);
+function armParameters(userId: number, arms: ArmSource[], armLimit?: number): unknown[] {
+  const limit = armLimit === undefined ? [] : [armLimit];
+  return [
+    ...[userId, ...limit],
+    ...arms.flatMap((arm) => [arm.grantee_type, arm.grantee_id, arm.folder_share_id, ...limit]),
+  ];
+}
+
+/** A JSON value as read: a string, or parsed already (MySQL 8's JSON type). */
+function jsonValue(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+/** A row of `mergedListSql.densePage`. */
+type DenseRow = DocMemberRow & { complete: number | string };
+
+/**
+ * Whether a page read from every grant in list order is the window's: it holds as many
+ * documents as the window has of the list, and every row sorts before the first grant not read.
+ */
+function isWholeDensePage(rows: DenseRow[], window: PageWindow, totalCount: number): boolean {
+  const docs = new Set(rows.map((row) => row.doc_id)).size;
+  const expected = Math.min(window.limit, totalCount - window.offset);
+  return docs >= expected && rows.every((row) => Number(row.complete) === 1);
 }
 
 /** Ends a list read by membership alone: grants reach the user, so the merged list is read. */
@@ -249,7 +267,7 @@ const armColumns = (rank: string) => `doc_id, doc_updated_at AS sort_at, ${rank}
  * union on MySQL, read straight into the union's one temporary table (as a derived table of its
  * own, MariaDB would make one temporary table per arm); SQLite takes it only as a subquery.
  */
-const armsSql = (sources: GrantSource[], direction: 'ASC' | 'DESC' | null, dialect: SqlDialect) => {
+const armsSql = (sources: ArmSource[], direction: 'ASC' | 'DESC' | null, dialect: SqlDialect) => {
   const order =
     direction === null ? '' : ` ORDER BY doc_updated_at ${direction}, doc_id ${direction} LIMIT ?`;
   const arms = [
@@ -264,7 +282,7 @@ const armsSql = (sources: GrantSource[], direction: 'ASC' | 'DESC' | null, diale
   return arms.map((arm, index) => `SELECT * FROM (${arm}) a${index}`).join('\nUNION ALL\n');
 };
 const mergedSql = (
-  sources: GrantSource[],
+  sources: ArmSource[],
   direction: 'ASC' | 'DESC' | null,
   withRole: boolean,
   dialect: SqlDialect,
@@ -282,14 +300,41 @@ const scannedGrantsArm = (direction: 'ASC' | 'DESC') =>
     FROM doc_grants WHERE trashed = 0 ORDER BY doc_updated_at ${direction}, doc_id ${direction} LIMIT ?) scanned
   WHERE grantee_type = 'user' AND grantee_id = ? OR grantee_type = 'group' AND grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)`;
 
+/**
+ * The sources of grants that reach the user, each row with the user's totals by membership
+ * (`docsSql.totalsByOwnership`), read once: no row when no source does. Parameters: user id
+ * three times, then once.
+ */
+const SOURCES_SQL = `SELECT s.*, t.n AS member_docs, t.own AS owned_docs FROM (${GRANT_SOURCES_SQL}) s
+CROSS JOIN (${TOTALS_BY_OWNERSHIP}) t`;
+const SOURCE_FIELDS: (keyof GrantSource)[] = [
+  ...(['grantee_type', 'grantee_id', 'folder_share_id', 'role', 'owner_id', 'path'] as const),
+  ...(['doc_count', 'member_docs', 'owned_docs'] as const),
+];
+
+/**
+ * Columns a page statement of the merged list adds, on its first row only (NULL on the
+ * others), for a list read in one statement: the user's sources with their totals, as one
+ * JSON array of `SOURCES_SQL`'s rows (`sources`: NULL on MySQL, `[]` on SQLite, when there is
+ * none), and given an overlap to count, its documents and ways as a JSON array of the two
+ * (`overlap`); read in the same snapshot as the page. Parameters: user id four times, then the
+ * overlap's.
+ */
+function firstRowColumns(dialect: SqlDialect, overlapSql: string | undefined): string {
+  const [array, object] =
+    dialect === 'mysql' ? ['JSON_ARRAYAGG', 'JSON_OBJECT'] : ['json_group_array', 'json_object'];
+  const pair = dialect === 'mysql' ? 'JSON_ARRAY' : 'json_array';
+  const first = `ROW_NUMBER() OVER (ORDER BY page.sort_at DESC, page.doc_id DESC, ${MEMBERS_ORDER}) = 1`;
+  const fields = SOURCE_FIELDS.map((field) => `'${field}', sources.${field}`).join(', ');
+  const sources = `SELECT ${array}(${object}(${fields})) FROM (${SOURCES_SQL}) sources`;
+  const overlap = overlapSql
+    ? `,\n  CASE WHEN ${first} THEN (SELECT ${pair}(o.docs, o.ways) FROM (${overlapSql}) o) END AS overlap`
+    : '';
+  return `,\n  CASE WHEN ${first} THEN (${sources}) END AS sources${overlap}`;
+}
+
 export const mergedListSql = {
-  /**
-   * The sources of grants that reach the user, each row with the user's totals by membership
-   * (`docsSql.totalsByOwnership`), read once: no row when no source does. Parameters: user id
-   * three times, then once.
-   */
-  sources: `SELECT s.*, t.n AS member_docs, t.own AS owned_docs FROM (${GRANT_SOURCES_SQL}) s
-CROSS JOIN (${TOTALS_BY_OWNERSHIP}) t`,
+  sources: SOURCES_SQL,
   /**
    * A page of a user whom grants reach, merged from the first rows of their `user_docs` (to
    * the page's end) and of every grant in list order (`IDX_doc_grants_all_list_order`, a
@@ -297,13 +342,14 @@ CROSS JOIN (${TOTALS_BY_OWNERSHIP}) t`,
    * grants are read per row of the page instead of a range of each source (see
    * `denseScanRows`). A grant not read sorts after the last one read, so each row says
    * whether it comes before the first grant not read (`complete`): a page whose rows all do is
-   * exact, roles included (a document's grants are adjacent in the order). Parameters: user
-   * id, the page's end; the grants to read, user id twice; limit, offset; the grants to read.
+   * exact, roles included (a document's grants are adjacent in the order). Parameters: the
+   * extra columns' (`firstRowColumns`); user id, the page's end; the grants to read, user id
+   * twice; limit, offset; the grants to read.
    */
-  densePage: (from: 'newest-first' | 'oldest-first') => {
+  densePage: (from: 'newest-first' | 'oldest-first', extraColumns = '') => {
     const direction = from === 'newest-first' ? 'DESC' : 'ASC';
     const before = direction === 'DESC' ? '>' : '<';
-    return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank, page.complete AS complete
+    return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank, page.complete AS complete${extraColumns}
 FROM (SELECT merged.doc_id, merged.sort_at, merged.caller_rank,
     CASE WHEN boundary.doc_id IS NULL
       OR (merged.sort_at, merged.doc_id) ${before} (boundary.sort_at, boundary.doc_id) THEN 1 ELSE 0 END AS complete
@@ -322,20 +368,22 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, ${MEMBERS_ORDER}`;
   },
   /** Parameters: the arms' (user id; then each source's type, id and share), the role rank if any. */
-  count: (sources: GrantSource[], withRole: boolean, dialect: SqlDialect) =>
+  count: (sources: ArmSource[], withRole: boolean, dialect: SqlDialect) =>
     `SELECT COUNT(*) AS n FROM (${mergedSql(sources, null, withRole, dialect)}) merged`,
   /**
-   * Parameters: the arms' (user id and, without a role, the arm limit; then each source's
-   * type, id, share and limit), the role rank if any, limit, offset.
+   * Parameters: the extra columns' (`firstRowColumns`); the arms' (user id and, without a
+   * role, the arm limit; then each source's type, id, share and limit), the role rank if any,
+   * limit, offset.
    */
   page: (
-    sources: GrantSource[],
+    sources: ArmSource[],
     from: 'newest-first' | 'oldest-first',
     withRole: boolean,
     dialect: SqlDialect,
+    extraColumns = '',
   ) => {
     const direction = from === 'newest-first' ? 'DESC' : 'ASC';
-    return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank
+    return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank${extraColumns}
 FROM (${mergedSql(sources, withRole ? null : direction, withRole, dialect)}
   ORDER BY sort_at ${direction}, doc_id ${direction} LIMIT ? OFFSET ?) page
 JOIN docs d ON d.id = page.doc_id
@@ -606,7 +654,7 @@ export class DocsRepository {
   ): Promise<ListPage> {
     // Grants never make an owner, and a folder filter lists the caller's own documents.
     const grantsMayReach = filter.folder === undefined && filter.role !== 'owner';
-    if (grantsMayReach && this.usersReachedByGrants.has(userId)) {
+    if (grantsMayReach && this.usersReachedByGrants.get(userId) !== undefined) {
       return this.mergedListPage(userId, filter.role, offset, limit);
     }
     try {
@@ -667,10 +715,93 @@ export class DocsRepository {
   }
 
   /**
+   * A page of the list of a user with grants, and its total, as of one moment: each row with
+   * the caller's best role. In one statement when the process remembers the user's list (see
+   * `oneStatementMergedPage`), else read in one snapshot (`snapshotMergedPage`).
+   */
+  private async mergedListPage(
+    userId: number,
+    role: Role | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<ListPage> {
+    const remembered = this.usersReachedByGrants.get(userId);
+    if (role === undefined && remembered !== undefined) {
+      const page = await this.oneStatementMergedPage(userId, remembered, offset, limit);
+      if (page !== undefined) return page;
+    }
+    return this.snapshotMergedPage(userId, role, offset, limit);
+  }
+
+  /**
+   * A page without a role filter in one statement, where a snapshot takes a statement for the
+   * sources and, on MySQL, three to begin and end it: the page's statement as the remembered
+   * plan has it, with the user's sources, totals and overlap beside the page
+   * (`firstRowColumns`). It is the page when the sources it read give the same plan (so the
+   * statement was the right one), their total puts the window where the remembered one did (a
+   * later page read from the oldest end), and, read from every grant, the grants read were
+   * enough. Otherwise undefined: the snapshot reads it.
+   */
+  private async oneStatementMergedPage(
+    userId: number,
+    remembered: GrantListMemo,
+    offset: number,
+    limit: number,
+  ): Promise<ListPage | undefined> {
+    const { plan, totalCount: rememberedTotal } = remembered;
+    let window: PageWindow;
+    if (offset === 0) window = { from: 'newest-first', offset, limit };
+    else if (rememberedTotal !== undefined && offset < rememberedTotal) {
+      window = pageWindow(offset, limit, rememberedTotal);
+    } else return undefined;
+    const depth = window.offset + window.limit;
+    const overlap = plan.overlap && overlapStatement(userId, plan.overlap);
+    const extraColumns = firstRowColumns(this.dialect, overlap?.sql);
+    const extraParameters = [...[userId, userId, userId, userId], ...(overlap?.parameters ?? [])];
+    const [scanRows] = denseScanRows(plan.ways, depth);
+    const [sql, parameters] =
+      plan.arms === undefined
+        ? [
+            mergedListSql.densePage(window.from, extraColumns),
+            [
+              ...[userId, depth],
+              ...[scanRows, userId, userId],
+              ...[window.limit, window.offset],
+              scanRows,
+            ],
+          ]
+        : [
+            mergedListSql.page(plan.arms, window.from, false, this.dialect, extraColumns),
+            [...armParameters(userId, plan.arms, depth), ...[window.limit, window.offset]],
+          ];
+    const rows = await this.rows<DenseRow & { sources?: unknown; overlap?: unknown }>(sql, [
+      ...extraParameters,
+      ...parameters,
+    ]);
+    // No rows: the list is empty, or shorter than the remembered total; the snapshot says.
+    const first = rows.find((row) => row.sources !== null && row.sources !== undefined);
+    if (first === undefined) return undefined;
+    const reaching = sourcesFromJson(first.sources);
+    if (reaching.length === 0) return undefined;
+    const found = mergedListPlan(userId, reaching);
+    if (!samePlan(found, plan)) return undefined;
+    let { total: totalCount } = countFromSources(userId, reaching);
+    if (overlap !== undefined) {
+      const [docs, ways] = jsonValue(first.overlap) as [number | string, number | string];
+      totalCount -= Number(ways) - Number(docs);
+    }
+    if (window.from === 'oldest-first' && totalCount !== rememberedTotal) return undefined;
+    this.usersReachedByGrants.remember(userId, { plan, totalCount });
+    if (plan.arms === undefined && !isWholeDensePage(rows, window, totalCount)) return undefined;
+    for (const row of rows) row.caller_role = roleOfRank(row.caller_rank);
+    return { rows, totalCount };
+  }
+
+  /**
    * A page of the list of a user with grants, and its total, read in one snapshot: the merged
    * arms of `mergedListSql`, each row with the caller's best role.
    */
-  private mergedListPage(
+  private snapshotMergedPage(
     userId: number,
     role: Role | undefined,
     offset: number,
@@ -678,62 +809,39 @@ export class DocsRepository {
   ): Promise<ListPage> {
     const withRole = role !== undefined;
     const roleParameter = withRole ? [ROLE_RANKS[role]] : [];
-    let sources: GrantSource[] = [];
-    const armParameters = (armLimit?: number) => {
-      const extra = armLimit === undefined ? [] : [armLimit];
-      return [
-        ...[userId, ...extra],
-        ...sources.flatMap((source) => [
-          ...[source.grantee_type, source.grantee_id, source.folder_share_id],
-          ...extra,
-        ]),
-      ];
-    };
     return this.transactions.snapshot(async (manager) => {
-      const reaching = (
+      const reaching = sourcesFromRows(
         await this.rows<GrantSource>(
           mergedListSql.sources,
           [userId, userId, userId, userId],
           manager,
-        )
-      ).map((source) => ({
-        ...source,
-        grantee_id: Number(source.grantee_id),
-        folder_share_id: Number(source.folder_share_id),
-      }));
-      if (reaching.length > 0) this.usersReachedByGrants.add(userId);
-      else this.usersReachedByGrants.delete(userId);
-      // An arm that gives no document, nor a role, another does not is left out: a share of
-      // the user's own folder (they own it), or a folder share within another of one owner's
-      // that gives no better role.
-      sources = reaching.filter(
-        (source) =>
-          source.folder_share_id === 0 ||
-          (Number(source.owner_id) !== userId &&
-            !reaching.some(
-              (outer) =>
-                outer.folder_share_id !== 0 &&
-                ROLE_RANKS[outer.role!] <= ROLE_RANKS[source.role!] &&
-                coveredBy(source, outer),
-            )),
+        ),
       );
+      const sources = armSources(userId, reaching);
       let totalCount: number;
       if (withRole) {
         const [count] = await this.rows<{ n: number | string }>(
           mergedListSql.count(sources, withRole, this.dialect),
-          [...armParameters(), ...roleParameter],
+          [...armParameters(userId, sources), ...roleParameter],
           manager,
         );
         totalCount = Number(count.n);
       } else {
         totalCount = await this.countThroughGrants(userId, reaching, manager);
       }
+      if (reaching.length === 0) this.usersReachedByGrants.delete(userId);
+      else {
+        this.usersReachedByGrants.remember(userId, {
+          plan: mergedListPlan(userId, reaching),
+          totalCount: withRole ? undefined : totalCount,
+        });
+      }
       if (offset >= totalCount) return { rows: [], totalCount };
       const window = pageWindow(offset, limit, totalCount);
       const depth = window.offset + window.limit;
       const scanTries = withRole ? [] : denseScanRows(sources.length + 1, depth);
       for (const scanRows of scanTries) {
-        const rows = await this.rows<DocMemberRow & { complete: number | string }>(
+        const rows = await this.rows<DenseRow>(
           mergedListSql.densePage(window.from),
           [
             ...[userId, depth],
@@ -743,9 +851,7 @@ export class DocsRepository {
           ],
           manager,
         );
-        const docs = new Set(rows.map((row) => row.doc_id)).size;
-        const expected = Math.min(window.limit, totalCount - window.offset);
-        if (docs >= expected && rows.every((row) => Number(row.complete) === 1)) {
+        if (isWholeDensePage(rows, window, totalCount)) {
           for (const row of rows) row.caller_role = roleOfRank(row.caller_rank);
           return { rows, totalCount };
         }
@@ -753,7 +859,7 @@ export class DocsRepository {
       const rows = await this.rows<DocMemberRow>(
         mergedListSql.page(sources, window.from, withRole, this.dialect),
         [
-          ...armParameters(withRole ? undefined : window.offset + window.limit),
+          ...armParameters(userId, sources, withRole ? undefined : depth),
           ...roleParameter,
           ...[window.limit, window.offset],
         ],
@@ -765,52 +871,31 @@ export class DocsRepository {
   }
 
   /**
-   * How many documents a user whom grants reach has, from counts: theirs in `user_docs`, and
-   * each source's (`doc_grant_counts`), less what two ways give twice. Folder shares overlap
-   * only when one owner's folders nest (kept: the outermost), or with the user's own documents
-   * (a share of their own folder: left out); any other document reached twice is one of the
-   * user's direct shares or of their groups' documents shared one by one, which are counted
-   * one by one. So the cost grows with those, not with the documents folder shares give.
+   * How many documents a user whom grants reach has (see `countFromSources`), counting the
+   * overlap when there is one.
    */
   private async countThroughGrants(
     userId: number,
     sources: GrantSource[],
     manager: EntityManager,
   ): Promise<number> {
-    // Each source's row carries the totals; without a source, they are read on their own.
-    const [members] =
-      sources.length > 0
-        ? [{ n: sources[0].member_docs, own: sources[0].owned_docs }]
-        : await this.rows<{ n: number | string; own: number | string }>(
-            docsSql.totalsByOwnership,
-            [userId],
-            manager,
-          );
-    const folderShares = sources.filter(
-      (source) =>
-        source.folder_share_id !== 0 &&
-        Number(source.owner_id) !== userId &&
-        !sources.some((outer) => outer.folder_share_id !== 0 && coveredBy(source, outer)),
-    );
-    const groups = sources.filter((source) => source.folder_share_id === 0);
-    const direct = Number(members.n) - Number(members.own);
-    let total = Number(members.n);
-    for (const source of [...folderShares, ...groups]) total += Number(source.doc_count);
-    const directCandidates = direct > 0 && folderShares.length > 0;
-    if (groups.length > 0 || directCandidates) {
-      const groupIds = groups.map((source) => source.grantee_id);
-      const [overlap] = await this.rows<{ docs: number | string; ways: number | string }>(
-        overlapSql(folderShares.length, groups.length, directCandidates),
-        [
-          ...[userId, ...folderShares.map((source) => source.folder_share_id), ...groupIds],
-          ...(directCandidates ? [userId] : []),
-          ...groupIds,
-        ],
+    if (sources.length === 0) {
+      const [members] = await this.rows<{ n: number | string }>(
+        docsSql.totalsByOwnership,
+        [userId],
         manager,
       );
-      total -= Number(overlap.ways) - Number(overlap.docs);
+      return Number(members.n);
     }
-    return total;
+    const { total, overlap } = countFromSources(userId, sources);
+    if (overlap === undefined) return total;
+    const statement = overlapStatement(userId, overlap);
+    const [row] = await this.rows<{ docs: number | string; ways: number | string }>(
+      statement.sql,
+      statement.parameters,
+      manager,
+    );
+    return total - (Number(row.ways) - Number(row.docs));
   }
 
   /**

@@ -1,20 +1,23 @@
 import { UsersReachedByGrants } from './users-reached-by-grants';
 
 describe('UsersReachedByGrants', () => {
-  it('holds the users added until they are deleted', () => {
+  const memo = (ways: number, totalCount?: number) => ({ plan: { ways }, totalCount });
+
+  it('holds what was remembered of each user until they are deleted', () => {
     const users = new UsersReachedByGrants(10);
-    users.add(1);
-    users.add(2);
+    users.remember(1, memo(3, 40));
+    users.remember(2, memo(9));
+    users.remember(2, memo(10, 7));
     users.delete(1);
-    expect([users.has(1), users.has(2), users.has(3)]).toEqual([false, true, false]);
+    expect([users.get(1), users.get(2), users.get(3)]).toEqual([undefined, memo(10, 7), undefined]);
   });
 
-  it('lets the least recently added go first when full', () => {
+  it('lets the least recently remembered go first when full', () => {
     const users = new UsersReachedByGrants(2);
-    users.add(1);
-    users.add(2);
-    users.add(1); // 1 is added again: 2 is now the oldest
-    users.add(3);
-    expect([users.has(1), users.has(2), users.has(3)]).toEqual([true, false, true]);
+    users.remember(1, memo(2));
+    users.remember(2, memo(2));
+    users.remember(1, memo(3)); // 1 is remembered again: 2 is now the oldest
+    users.remember(3, memo(2));
+    expect([users.get(1), users.get(2), users.get(3)]).toEqual([memo(3), undefined, memo(2)]);
   });
 });

@@ -1,0 +1,171 @@
+import type { Role } from './doc-access';
+import { readsEveryGrant } from './dense-scan';
+import { ROLE_RANKS } from './grants-sql';
+
+/**
+ * A way to documents other than `user_docs`: the grants from one source (`folder_share_id`: a
+ * folder share, or 0 for the documents shared with the group itself) to a group the user is in,
+ * or to them. Each document is in one source's grants once.
+ */
+export interface GrantSource {
+  grantee_type: 'group' | 'user';
+  grantee_id: number;
+  folder_share_id: number;
+  /** A folder share's role, the same on each of its grants; null for documents shared one by one. */
+  role: Exclude<Role, 'owner'> | null;
+  /** A folder share's owner and folder; null for documents shared one by one. */
+  owner_id: number | null;
+  path: string | null;
+  /** How many documents outside the trash the source gives (`doc_grant_counts`). */
+  doc_count: number | string;
+  /** The user's documents by membership, and those of them they own (on every row). */
+  member_docs: number | string;
+  owned_docs: number | string;
+}
+
+/** A source read as a range of its grants (an arm of the merged list). */
+export type ArmSource = Pick<
+  GrantSource,
+  'grantee_type' | 'grantee_id' | 'folder_share_id' | 'role'
+>;
+
+/**
+ * The documents a user may have twice, counted one by one: their direct shares (when folder
+ * shares may give them too), and their groups' documents shared one by one; each counted with
+ * the ways the user has it through `user_docs`, these groups and these folder shares.
+ */
+export interface OverlapPlan {
+  folderShares: number[];
+  groups: number[];
+  directCandidates: boolean;
+}
+
+/**
+ * What the statements of a user's list without a role filter depend on, from their sources:
+ * how many ways lead to their documents; the arms, when the pages are read from each of them
+ * (few ways) rather than from every grant in list order; and the overlap to count, if any.
+ * Ids in ascending order, so two plans of the same sources are equal.
+ */
+export interface MergedListPlan {
+  ways: number;
+  arms?: ArmSource[];
+  overlap?: OverlapPlan;
+}
+
+/** Sources as read, their ids as numbers (MySQL may give numbers as strings). */
+export function sourcesFromRows(rows: GrantSource[]): GrantSource[] {
+  return rows.map((source) => ({
+    ...source,
+    grantee_id: Number(source.grantee_id),
+    folder_share_id: Number(source.folder_share_id),
+    owner_id: source.owner_id === null ? null : Number(source.owner_id),
+  }));
+}
+
+/** Sources read as one JSON array: a string, or parsed already (MySQL 8's JSON type). */
+export function sourcesFromJson(json: unknown): GrantSource[] {
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as GrantSource[] | null;
+  return sourcesFromRows(parsed ?? []);
+}
+
+/**
+ * Whether folder share `inner` gives nothing `outer` does not: the same owner's folder, or a
+ * folder below it (two shares of one folder: the first made is kept).
+ */
+function coveredBy(inner: GrantSource, outer: GrantSource): boolean {
+  if (outer === inner || outer.owner_id !== inner.owner_id) return false;
+  const [outerPath, innerPath] = [outer.path!, inner.path!];
+  if (outerPath === innerPath) return outer.folder_share_id < inner.folder_share_id;
+  return outerPath === '~' || innerPath.startsWith(`${outerPath}/`);
+}
+
+/**
+ * The sources read as arms: not one that gives no document, nor a role, another does not: a
+ * share of the user's own folder (they own it), or a folder share within another of one
+ * owner's that gives no better role.
+ */
+export function armSources(userId: number, reaching: GrantSource[]): GrantSource[] {
+  return reaching.filter(
+    (source) =>
+      source.folder_share_id === 0 ||
+      (source.owner_id !== userId &&
+        !reaching.some(
+          (outer) =>
+            outer.folder_share_id !== 0 &&
+            ROLE_RANKS[outer.role!] <= ROLE_RANKS[source.role!] &&
+            coveredBy(source, outer),
+        )),
+  );
+}
+
+/**
+ * How many documents a user whom grants reach has, from counts (`sources`, at least one):
+ * theirs in `user_docs`, and each source's (`doc_grant_counts`), less what two ways give
+ * twice. Folder shares overlap only when one owner's folders nest (kept: the outermost), or
+ * with the user's own documents (a share of their own folder: left out); any other document
+ * reached twice is one of the user's direct shares or of their groups' documents shared one
+ * by one, which are counted one by one (`overlap`: the total is then less by the ways it
+ * counts beyond one per document). So the cost grows with those, not with the documents
+ * folder shares give.
+ */
+export function countFromSources(
+  userId: number,
+  sources: GrantSource[],
+): { total: number; overlap?: OverlapPlan } {
+  // Each source's row carries the user's totals by membership.
+  const [{ member_docs: memberDocs, owned_docs: ownedDocs }] = sources;
+  const folderShares = sources.filter(
+    (source) =>
+      source.folder_share_id !== 0 &&
+      source.owner_id !== userId &&
+      !sources.some((outer) => outer.folder_share_id !== 0 && coveredBy(source, outer)),
+  );
+  const groups = sources.filter((source) => source.folder_share_id === 0);
+  const direct = Number(memberDocs) - Number(ownedDocs);
+  let total = Number(memberDocs);
+  for (const source of [...folderShares, ...groups]) total += Number(source.doc_count);
+  const directCandidates = direct > 0 && folderShares.length > 0;
+  if (groups.length === 0 && !directCandidates) return { total };
+  const ascending = (ids: number[]) => [...ids].sort((a, b) => a - b);
+  return {
+    total,
+    overlap: {
+      folderShares: ascending(folderShares.map((source) => source.folder_share_id)),
+      groups: ascending(groups.map((source) => source.grantee_id)),
+      directCandidates,
+    },
+  };
+}
+
+/** The plan of a user's list without a role filter, from their sources (at least one). */
+export function mergedListPlan(userId: number, sources: GrantSource[]): MergedListPlan {
+  const arms = armSources(userId, sources);
+  const ways = arms.length + 1;
+  const { overlap } = countFromSources(userId, sources);
+  return {
+    ways,
+    ...(readsEveryGrant(ways)
+      ? {}
+      : {
+          arms: arms
+            .map(({ grantee_type, grantee_id, folder_share_id, role }) => ({
+              grantee_type,
+              grantee_id,
+              folder_share_id,
+              role,
+            }))
+            .sort(
+              (a, b) =>
+                a.grantee_type.localeCompare(b.grantee_type) ||
+                a.grantee_id - b.grantee_id ||
+                a.folder_share_id - b.folder_share_id,
+            ),
+        }),
+    ...(overlap ? { overlap } : {}),
+  };
+}
+
+/** Whether two plans read the same statements (with the same parameters but the page's). */
+export function samePlan(a: MergedListPlan, b: MergedListPlan): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
