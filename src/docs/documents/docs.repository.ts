@@ -312,9 +312,13 @@ const SOURCE_FIELDS: (keyof GrantSource)[] = [
   ...(['doc_count', 'member_docs', 'owned_docs'] as const),
 ];
 
+/** Each row's place in a page's derived table (`alias`), from 1, in the order read. */
+const pagePlace = (alias: string, direction: 'ASC' | 'DESC') =>
+  `, ROW_NUMBER() OVER (ORDER BY ${alias}.sort_at ${direction}, ${alias}.doc_id ${direction}) AS place`;
+
 /**
- * Columns a page statement of the merged list adds, on its first row only (NULL on the
- * others), for a list read in one statement: the user's sources with their totals, as one
+ * Columns a page statement of the merged list adds, on one row only (NULL on the others), for
+ * a list read in one statement: the user's sources with their totals, as one
  * JSON array of `SOURCES_SQL`'s rows (`sources`: NULL on MySQL, `[]` on SQLite, when there is
  * none), and given an overlap to count, its documents and ways as a JSON array of the two
  * (`overlap`); read in the same snapshot as the page. Parameters: user id four times, then the
@@ -324,7 +328,10 @@ function firstRowColumns(dialect: SqlDialect, overlapSql: string | undefined): s
   const [array, object] =
     dialect === 'mysql' ? ['JSON_ARRAYAGG', 'JSON_OBJECT'] : ['json_group_array', 'json_object'];
   const pair = dialect === 'mysql' ? 'JSON_ARRAY' : 'json_array';
-  const first = `ROW_NUMBER() OVER (ORDER BY page.sort_at DESC, page.doc_id DESC, ${MEMBERS_ORDER}) = 1`;
+  // The owner's row of the page's first document in the order read (`place`, see
+  // `pagePlace`): numbered in the page's derived table, of ids alone, as a window over the
+  // joined rows would sort them with their text columns in an on-disk temporary table.
+  const first = "page.place = 1 AND m.role = 'owner'";
   const fields = SOURCE_FIELDS.map((field) => `'${field}', sources.${field}`).join(', ');
   const sources = `SELECT ${array}(${object}(${fields})) FROM (${SOURCES_SQL}) sources`;
   const overlap = overlapSql
@@ -352,7 +359,7 @@ export const mergedListSql = {
     return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank, page.complete AS complete${extraColumns}
 FROM (SELECT merged.doc_id, merged.sort_at, merged.caller_rank,
     CASE WHEN boundary.doc_id IS NULL
-      OR (merged.sort_at, merged.doc_id) ${before} (boundary.sort_at, boundary.doc_id) THEN 1 ELSE 0 END AS complete
+      OR (merged.sort_at, merged.doc_id) ${before} (boundary.sort_at, boundary.doc_id) THEN 1 ELSE 0 END AS complete${extraColumns ? pagePlace('merged', direction) : ''}
   FROM (SELECT doc_id, MAX(sort_at) AS sort_at, MIN(caller_rank) AS caller_rank FROM (
       SELECT * FROM (SELECT ${armColumns(rankOf('role'))} FROM user_docs WHERE user_id = ?
         ORDER BY doc_updated_at ${direction}, doc_id ${direction} LIMIT ?) mine
@@ -383,9 +390,13 @@ ORDER BY page.sort_at DESC, page.doc_id DESC, ${MEMBERS_ORDER}`;
     extraColumns = '',
   ) => {
     const direction = from === 'newest-first' ? 'DESC' : 'ASC';
+    const merged = `${mergedSql(sources, withRole ? null : direction, withRole, dialect)}
+  ORDER BY sort_at ${direction}, doc_id ${direction} LIMIT ? OFFSET ?`;
+    const page = extraColumns
+      ? `SELECT ranked.*${pagePlace('ranked', direction)} FROM (${merged}) ranked`
+      : merged;
     return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank${extraColumns}
-FROM (${mergedSql(sources, withRole ? null : direction, withRole, dialect)}
-  ORDER BY sort_at ${direction}, doc_id ${direction} LIMIT ? OFFSET ?) page
+FROM (${page}) page
 JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 JOIN user_docs m ON m.doc_id = d.id
