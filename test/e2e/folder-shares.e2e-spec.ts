@@ -8,6 +8,7 @@ import {
   TestUser,
 } from '../support/builders';
 import { ISO_UTC_MS } from '../support/expectations';
+import { recordStatements } from '../support/statement-log';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
 type Role = 'owner' | 'editor' | 'viewer';
@@ -365,27 +366,29 @@ describe(`folder shares (${databaseKind})`, () => {
     });
 
     it('counts each document once whatever the ways overlap (nested shares, one folder twice, own folders, direct shares)', async () => {
+      // Paths the one statement's JSON carries as they are: quotes, a backslash, accents.
+      const TEAM = '~/Équipe "Q3" \\ 2026';
       const lead = await givenUser(test);
       const member = await givenUser(test);
       const other = await givenUser(test);
       const team = await givenGroup(test, lead, [member]);
       const leads = [
-        await givenDoc(test, lead, { title: 'team 1', path: '~/team' }),
-        await givenDoc(test, lead, { title: 'team 2', path: '~/team' }),
-        await givenDoc(test, lead, { title: 'team 3', path: '~/team' }),
-        await givenDoc(test, lead, { title: 'sub 1', path: '~/team/sub' }),
-        await givenDoc(test, lead, { title: 'sub 2', path: '~/team/sub' }),
+        await givenDoc(test, lead, { title: 'team 1', path: TEAM }),
+        await givenDoc(test, lead, { title: 'team 2', path: TEAM }),
+        await givenDoc(test, lead, { title: 'team 3', path: TEAM }),
+        await givenDoc(test, lead, { title: 'sub 1', path: `${TEAM}/sub` }),
+        await givenDoc(test, lead, { title: 'sub 2', path: `${TEAM}/sub` }),
       ];
       const home = await givenDoc(test, lead, { title: 'lead home' });
-      const binned = await givenDoc(test, lead, { title: 'binned', path: '~/team' });
+      const binned = await givenDoc(test, lead, { title: 'binned', path: TEAM });
       await request(test.http).delete(`/api/v1/docs/${binned}`).set(lead.auth).expect(204);
       const x = await givenSharedDoc(test, other, member, 'viewer', { title: 'x', path: '~/p' });
       const y = await givenDoc(test, other, { title: 'y', path: '~/p' });
       const w = await givenDoc(test, other, { title: 'w', path: '~/p/q' });
       const z = await givenDoc(test, member, { title: 'z' });
-      await shared(lead, { path: '~/team', group_id: team });
-      await shared(lead, { path: '~/team', email: member.email, role: 'editor' });
-      await shared(lead, { path: '~/team/sub', group_id: team, role: 'editor' });
+      await shared(lead, { path: TEAM, group_id: team });
+      await shared(lead, { path: TEAM, email: member.email, role: 'editor' });
+      await shared(lead, { path: `${TEAM}/sub`, group_id: team, role: 'editor' });
       await shared(other, { path: '~/p', group_id: team });
       await shared(other, { path: '~/p/q', group_id: team });
       for (const [owner, uuid] of [
@@ -424,6 +427,17 @@ describe(`folder shares (${databaseKind})`, () => {
         w: 'viewer',
         z: 'owner',
       });
+      // The process knows the member's list now: a page is one statement, the same page.
+      const statements = recordStatements(test.dataSource);
+      try {
+        const again = await list(member, { per_page: 4, page: 3 });
+        expect(again.pagination.total_count).toBe(9);
+        expect(again.docs).toHaveLength(1);
+        const listing = statements.statements().filter((sql) => !sql.includes('AS token_id'));
+        expect(listing).toEqual([expect.stringContaining('END AS sources')]);
+      } finally {
+        statements.restore();
+      }
     });
 
     it('search finds the documents of a shared folder with the best role', async () => {

@@ -29,6 +29,7 @@ import {
   mergedListPlan,
   OverlapPlan,
   samePlan,
+  SOURCE_FIELDS,
   sourcesFromJson,
   sourcesFromRows,
 } from './merged-list-plan';
@@ -307,10 +308,6 @@ const scannedGrantsArm = (direction: 'ASC' | 'DESC') =>
  */
 const SOURCES_SQL = `SELECT s.*, t.n AS member_docs, t.own AS owned_docs FROM (${GRANT_SOURCES_SQL}) s
 CROSS JOIN (${TOTALS_BY_OWNERSHIP}) t`;
-const SOURCE_FIELDS: (keyof GrantSource)[] = [
-  ...(['grantee_type', 'grantee_id', 'folder_share_id', 'role', 'owner_id', 'path'] as const),
-  ...(['doc_count', 'member_docs', 'owned_docs'] as const),
-];
 
 /** Each row's place in a page's derived table (`alias`), from 1, in the order read. */
 const pagePlace = (alias: string, direction: 'ASC' | 'DESC') =>
@@ -319,23 +316,22 @@ const pagePlace = (alias: string, direction: 'ASC' | 'DESC') =>
 /**
  * Columns a page statement of the merged list adds, on one row only (NULL on the others), for
  * a list read in one statement: the user's sources with their totals, as one
- * JSON array of `SOURCES_SQL`'s rows (`sources`: NULL on MySQL, `[]` on SQLite, when there is
- * none), and given an overlap to count, its documents and ways as a JSON array of the two
+ * JSON array of `SOURCES_SQL`'s rows, each an array of its `SOURCE_FIELDS` (`sources`: NULL on
+ * MySQL, `[]` on SQLite, when there is none), and given an overlap to count, its documents and ways as a JSON array of the two
  * (`overlap`); read in the same snapshot as the page. Parameters: user id four times, then the
  * overlap's.
  */
 function firstRowColumns(dialect: SqlDialect, overlapSql: string | undefined): string {
-  const [array, object] =
-    dialect === 'mysql' ? ['JSON_ARRAYAGG', 'JSON_OBJECT'] : ['json_group_array', 'json_object'];
-  const pair = dialect === 'mysql' ? 'JSON_ARRAY' : 'json_array';
+  const [arrays, array] =
+    dialect === 'mysql' ? ['JSON_ARRAYAGG', 'JSON_ARRAY'] : ['json_group_array', 'json_array'];
   // The owner's row of the page's first document in the order read (`place`, see
   // `pagePlace`): numbered in the page's derived table, of ids alone, as a window over the
   // joined rows would sort them with their text columns in an on-disk temporary table.
   const first = "page.place = 1 AND m.role = 'owner'";
-  const fields = SOURCE_FIELDS.map((field) => `'${field}', sources.${field}`).join(', ');
-  const sources = `SELECT ${array}(${object}(${fields})) FROM (${SOURCES_SQL}) sources`;
+  const fields = SOURCE_FIELDS.map((field) => `sources.${field}`).join(', ');
+  const sources = `SELECT ${arrays}(${array}(${fields})) FROM (${SOURCES_SQL}) sources`;
   const overlap = overlapSql
-    ? `,\n  CASE WHEN ${first} THEN (SELECT ${pair}(o.docs, o.ways) FROM (${overlapSql}) o) END AS overlap`
+    ? `,\n  CASE WHEN ${first} THEN (SELECT ${array}(o.docs, o.ways) FROM (${overlapSql}) o) END AS overlap`
     : '';
   return `,\n  CASE WHEN ${first} THEN (${sources}) END AS sources${overlap}`;
 }
@@ -794,9 +790,9 @@ export class DocsRepository {
     if (first === undefined) return undefined;
     const reaching = sourcesFromJson(first.sources);
     if (reaching.length === 0) return undefined;
-    const found = mergedListPlan(userId, reaching);
-    if (!samePlan(found, plan)) return undefined;
-    let { total: totalCount } = countFromSources(userId, reaching);
+    const counted = countFromSources(userId, reaching);
+    if (!samePlan(mergedListPlan(userId, reaching, counted), plan)) return undefined;
+    let totalCount = counted.total;
     if (overlap !== undefined) {
       const [docs, ways] = jsonValue(first.overlap) as [number | string, number | string];
       totalCount -= Number(ways) - Number(docs);

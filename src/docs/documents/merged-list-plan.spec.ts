@@ -75,12 +75,14 @@ describe('mergedListPlan', () => {
 });
 
 describe('sourcesFromJson', () => {
-  it('reads the JSON array as text or as parsed, ids as numbers; none from NULL', () => {
-    const row = { grantee_type: 'user', grantee_id: '7', folder_share_id: '3', owner_id: '2' };
-    expect(sourcesFromJson(JSON.stringify([row]))).toEqual([
-      { grantee_type: 'user', grantee_id: 7, folder_share_id: 3, owner_id: 2 },
-    ]);
-    expect(sourcesFromJson([row])).toEqual(sourcesFromJson(JSON.stringify([row])));
+  it('reads each source’s array of fields, as text or as parsed, ids as numbers; none from NULL', () => {
+    const row = ['user', '7', '3', 'editor', '2', '~/a', '5', '10', '4'];
+    const expected = {
+      ...{ grantee_type: 'user', grantee_id: 7, folder_share_id: 3, role: 'editor' },
+      ...{ owner_id: 2, path: '~/a', doc_count: '5', member_docs: '10', owned_docs: '4' },
+    };
+    expect(sourcesFromJson(JSON.stringify([row]))).toEqual([expected]);
+    expect(sourcesFromJson([row])).toEqual([expected]);
     expect(sourcesFromJson(null)).toEqual([]);
   });
 });

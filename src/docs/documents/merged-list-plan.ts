@@ -62,10 +62,38 @@ export function sourcesFromRows(rows: GrantSource[]): GrantSource[] {
   }));
 }
 
-/** Sources read as one JSON array: a string, or parsed already (MySQL 8's JSON type). */
+/** The fields of a source, in the order of a source's JSON array (`sourcesFromJson`). */
+export const SOURCE_FIELDS = [
+  ...(['grantee_type', 'grantee_id', 'folder_share_id', 'role', 'owner_id', 'path'] as const),
+  ...(['doc_count', 'member_docs', 'owned_docs'] as const),
+] satisfies (keyof GrantSource)[];
+
+/**
+ * Sources read as one JSON array of arrays, each a source's `SOURCE_FIELDS`: a string, or
+ * parsed already (by mysql2, for MariaDB's JSON); NULL for none.
+ */
 export function sourcesFromJson(json: unknown): GrantSource[] {
-  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as GrantSource[] | null;
-  return sourcesFromRows(parsed ?? []);
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as unknown[][] | null;
+  return sourcesFromRows(
+    (parsed ?? []).map(
+      (values) =>
+        Object.fromEntries(
+          SOURCE_FIELDS.map((field, k) => [field, values[k]]),
+        ) as unknown as GrantSource,
+    ),
+  );
+}
+
+/** The folder shares among the sources, by owner: a share may only be within its owner's. */
+function folderSharesByOwner(sources: GrantSource[]): Map<number | null, GrantSource[]> {
+  const byOwner = new Map<number | null, GrantSource[]>();
+  for (const source of sources) {
+    if (source.folder_share_id === 0) continue;
+    const shares = byOwner.get(source.owner_id);
+    if (shares) shares.push(source);
+    else byOwner.set(source.owner_id, [source]);
+  }
+  return byOwner;
 }
 
 /**
@@ -85,16 +113,17 @@ function coveredBy(inner: GrantSource, outer: GrantSource): boolean {
  * owner's that gives no better role.
  */
 export function armSources(userId: number, reaching: GrantSource[]): GrantSource[] {
+  const byOwner = folderSharesByOwner(reaching);
   return reaching.filter(
     (source) =>
       source.folder_share_id === 0 ||
       (source.owner_id !== userId &&
-        !reaching.some(
-          (outer) =>
-            outer.folder_share_id !== 0 &&
-            ROLE_RANKS[outer.role!] <= ROLE_RANKS[source.role!] &&
-            coveredBy(source, outer),
-        )),
+        !byOwner
+          .get(source.owner_id)!
+          .some(
+            (outer) =>
+              ROLE_RANKS[outer.role!] <= ROLE_RANKS[source.role!] && coveredBy(source, outer),
+          )),
   );
 }
 
@@ -114,11 +143,12 @@ export function countFromSources(
 ): { total: number; overlap?: OverlapPlan } {
   // Each source's row carries the user's totals by membership.
   const [{ member_docs: memberDocs, owned_docs: ownedDocs }] = sources;
+  const byOwner = folderSharesByOwner(sources);
   const folderShares = sources.filter(
     (source) =>
       source.folder_share_id !== 0 &&
       source.owner_id !== userId &&
-      !sources.some((outer) => outer.folder_share_id !== 0 && coveredBy(source, outer)),
+      !byOwner.get(source.owner_id)!.some((outer) => coveredBy(source, outer)),
   );
   const groups = sources.filter((source) => source.folder_share_id === 0);
   const direct = Number(memberDocs) - Number(ownedDocs);
@@ -137,11 +167,17 @@ export function countFromSources(
   };
 }
 
-/** The plan of a user's list without a role filter, from their sources (at least one). */
-export function mergedListPlan(userId: number, sources: GrantSource[]): MergedListPlan {
+/**
+ * The plan of a user's list without a role filter, from their sources (at least one) and what
+ * `countFromSources` makes of them.
+ */
+export function mergedListPlan(
+  userId: number,
+  sources: GrantSource[],
+  { overlap } = countFromSources(userId, sources),
+): MergedListPlan {
   const arms = armSources(userId, sources);
   const ways = arms.length + 1;
-  const { overlap } = countFromSources(userId, sources);
   return {
     ways,
     ...(readsEveryGrant(ways)
