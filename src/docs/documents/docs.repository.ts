@@ -26,6 +26,7 @@ import {
   armSources,
   countFromSources,
   GrantSource,
+  jsonRead,
   mergedListPlan,
   OverlapPlan,
   samePlan,
@@ -233,11 +234,6 @@ function armParameters(userId: number, arms: ArmSource[], armLimit?: number): un
   ];
 }
 
-/** A JSON value as read: a string, or parsed already (MySQL 8's JSON type). */
-function jsonValue(value: unknown): unknown {
-  return typeof value === 'string' ? JSON.parse(value) : value;
-}
-
 /** A row of `mergedListSql.densePage`. */
 type DenseRow = DocMemberRow & { complete: number | string };
 
@@ -315,11 +311,11 @@ const pagePlace = (alias: string, direction: 'ASC' | 'DESC') =>
 
 /**
  * Columns a page statement of the merged list adds, on one row only (NULL on the others), for
- * a list read in one statement: the user's sources with their totals, as one
- * JSON array of `SOURCES_SQL`'s rows, each an array of its `SOURCE_FIELDS` (`sources`: NULL on
- * MySQL, `[]` on SQLite, when there is none), and given an overlap to count, its documents and ways as a JSON array of the two
- * (`overlap`); read in the same snapshot as the page. Parameters: user id four times, then the
- * overlap's.
+ * a list read in one statement: the user's sources with their totals, as one JSON array of
+ * `SOURCES_SQL`'s rows, each an array of its `SOURCE_FIELDS` (`sources`: NULL on MySQL, `[]`
+ * on SQLite, when there is none); and given an overlap to count, its documents and ways as a
+ * JSON array of the two (`overlap`). Read in the same snapshot as the page. Parameters: user id
+ * four times, then the overlap's.
  */
 function firstRowColumns(dialect: SqlDialect, overlapSql: string | undefined): string {
   const [arrays, array] =
@@ -794,7 +790,7 @@ export class DocsRepository {
     if (!samePlan(mergedListPlan(userId, reaching, counted), plan)) return undefined;
     let totalCount = counted.total;
     if (overlap !== undefined) {
-      const [docs, ways] = jsonValue(first.overlap) as [number | string, number | string];
+      const [docs, ways] = jsonRead(first.overlap) as [number | string, number | string];
       totalCount -= Number(ways) - Number(docs);
     }
     if (window.from === 'oldest-first' && totalCount !== rememberedTotal) return undefined;

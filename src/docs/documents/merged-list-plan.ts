@@ -68,12 +68,17 @@ export const SOURCE_FIELDS = [
   ...(['doc_count', 'member_docs', 'owned_docs'] as const),
 ] satisfies (keyof GrantSource)[];
 
+/** A JSON value as the driver gives it: text (SQLite), or parsed already (mysql2). */
+export function jsonRead(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
 /**
- * Sources read as one JSON array of arrays, each a source's `SOURCE_FIELDS`: a string, or
- * parsed already (by mysql2, for MariaDB's JSON); NULL for none.
+ * Sources read as one JSON array of arrays, each a source's `SOURCE_FIELDS` (`jsonRead`); NULL
+ * for none.
  */
 export function sourcesFromJson(json: unknown): GrantSource[] {
-  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as unknown[][] | null;
+  const parsed = jsonRead(json) as unknown[][] | null;
   return sourcesFromRows(
     (parsed ?? []).map(
       (values) =>
