@@ -30,6 +30,8 @@ import {
   mergedListPlan,
   OverlapPlan,
   samePlan,
+  sourcesWithPaths,
+  FolderSharePaths,
   SOURCE_FIELDS,
   sourcesFromJson,
   sourcesFromRows,
@@ -173,18 +175,23 @@ const SOURCE_COUNT = (type: string, id: string, share: string) =>
 const TOTALS_BY_OWNERSHIP =
   "SELECT COALESCE(SUM(doc_count), 0) AS n, COALESCE(SUM(CASE WHEN role = 'owner' THEN doc_count ELSE 0 END), 0) AS own FROM user_doc_counts WHERE user_id = ?";
 
-const GRANT_SOURCES_SQL = `SELECT 'group' AS grantee_type, gm.group_id AS grantee_id, 0 AS folder_share_id, NULL AS role,
-  NULL AS owner_id, NULL AS path, ${SOURCE_COUNT("'group'", 'gm.group_id', '0')} AS doc_count FROM group_members gm
+const grantSourcesSql = (withPaths: boolean) => {
+  const [noFolder, folder] = withPaths
+    ? ['NULL AS path_hash, NULL AS path', 'fs.path_hash, fs.path']
+    : ['NULL AS path_hash', 'fs.path_hash'];
+  return `SELECT 'group' AS grantee_type, gm.group_id AS grantee_id, 0 AS folder_share_id, NULL AS role,
+  NULL AS owner_id, ${noFolder}, ${SOURCE_COUNT("'group'", 'gm.group_id', '0')} AS doc_count FROM group_members gm
 WHERE gm.user_id = ? AND ${SOURCE_COUNT("'group'", 'gm.group_id', '0')} > 0
 UNION ALL
-SELECT fs.grantee_type, fs.grantee_id, fs.id, fs.role, fs.owner_id, fs.path,
+SELECT fs.grantee_type, fs.grantee_id, fs.id, fs.role, fs.owner_id, ${folder},
   ${SOURCE_COUNT('fs.grantee_type', 'fs.grantee_id', 'fs.id')} FROM group_members gm
 JOIN folder_shares fs ON fs.grantee_type = 'group' AND fs.grantee_id = gm.group_id
 WHERE gm.user_id = ?
 UNION ALL
-SELECT fs.grantee_type, fs.grantee_id, fs.id, fs.role, fs.owner_id, fs.path,
+SELECT fs.grantee_type, fs.grantee_id, fs.id, fs.role, fs.owner_id, ${folder},
   ${SOURCE_COUNT('fs.grantee_type', 'fs.grantee_id', 'fs.id')} FROM folder_shares fs
 WHERE fs.grantee_type = 'user' AND fs.grantee_id = ?`;
+};
 
 /**
  * Of the candidate documents (the user's direct shares, and their groups' documents shared one
@@ -299,10 +306,12 @@ const scannedGrantsArm = (direction: 'ASC' | 'DESC') =>
 
 /**
  * The sources of grants that reach the user, each row with the user's totals by membership
- * (`docsSql.totalsByOwnership`), read once: no row when no source does. Parameters: user id
- * three times, then once.
+ * (`docsSql.totalsByOwnership`), read once: no row when no source does. Without the folders'
+ * paths, a text column that MariaDB's temporary table of the union would keep on disk, their
+ * hashes identify them (`sourcesWithPaths`). Parameters: user id three times, then once.
  */
-const SOURCES_SQL = `SELECT s.*, t.n AS member_docs, t.own AS owned_docs FROM (${GRANT_SOURCES_SQL}) s
+const sourcesSql = (withPaths: boolean) =>
+  `SELECT s.*, t.n AS member_docs, t.own AS owned_docs FROM (${grantSourcesSql(withPaths)}) s
 CROSS JOIN (${TOTALS_BY_OWNERSHIP}) t`;
 
 /** Each row's place in a page's derived table (`alias`), from 1, in the order read. */
@@ -312,7 +321,7 @@ const pagePlace = (alias: string, direction: 'ASC' | 'DESC') =>
 /**
  * Columns a page statement of the merged list adds, on one row only (NULL on the others), for
  * a list read in one statement: the user's sources with their totals, as one JSON array of
- * `SOURCES_SQL`'s rows, each an array of its `SOURCE_FIELDS` (`sources`: NULL on MySQL, `[]`
+ * `sourcesSql`'s rows (without paths), each an array of its `SOURCE_FIELDS` (`sources`: NULL on MySQL, `[]`
  * on SQLite, when there is none); and given an overlap to count, its documents and ways as a
  * JSON array of the two (`overlap`). Read in the same snapshot as the page. Parameters: user id
  * four times, then the overlap's.
@@ -325,7 +334,7 @@ function firstRowColumns(dialect: SqlDialect, overlapSql: string | undefined): s
   // joined rows would sort them with their text columns in an on-disk temporary table.
   const first = "page.place = 1 AND m.role = 'owner'";
   const fields = SOURCE_FIELDS.map((field) => `sources.${field}`).join(', ');
-  const sources = `SELECT ${arrays}(${array}(${fields})) FROM (${SOURCES_SQL}) sources`;
+  const sources = `SELECT ${arrays}(${array}(${fields})) FROM (${sourcesSql(false)}) sources`;
   const overlap = overlapSql
     ? `,\n  CASE WHEN ${first} THEN (SELECT ${array}(o.docs, o.ways) FROM (${overlapSql}) o) END AS overlap`
     : '';
@@ -333,7 +342,7 @@ function firstRowColumns(dialect: SqlDialect, overlapSql: string | undefined): s
 }
 
 export const mergedListSql = {
-  sources: SOURCES_SQL,
+  sources: sourcesSql(true),
   /**
    * A page of a user whom grants reach, merged from the first rows of their `user_docs` (to
    * the page's end) and of every grant in list order (`IDX_doc_grants_all_list_order`, a
@@ -586,6 +595,8 @@ SELECT doc_id, user_id, role, created_at FROM user_docs WHERE doc_id = ?`,
 
 /** How many users with grants a process remembers (a few hundred kilobytes). */
 const USERS_REACHED_BY_GRANTS_KEPT = 10_000;
+/** How many folder shares' paths the process keeps for lists read in one statement. */
+const FOLDER_SHARE_PATHS_KEPT = 10_000;
 
 /**
  * The document queries. The hot paths are plain SQL, written once, and return plain rows: no
@@ -598,6 +609,8 @@ export class DocsRepository {
   private readonly dialect: SqlDialect;
 
   private readonly usersReachedByGrants = new UsersReachedByGrants(USERS_REACHED_BY_GRANTS_KEPT);
+
+  private readonly folderSharePaths = new FolderSharePaths(FOLDER_SHARE_PATHS_KEPT);
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
@@ -784,8 +797,8 @@ export class DocsRepository {
     // No rows: the list is empty, or shorter than the remembered total; the snapshot says.
     const first = rows.find((row) => row.sources !== null && row.sources !== undefined);
     if (first === undefined) return undefined;
-    const reaching = sourcesFromJson(first.sources);
-    if (reaching.length === 0) return undefined;
+    const reaching = sourcesWithPaths(sourcesFromJson(first.sources), this.folderSharePaths);
+    if (reaching === undefined || reaching.length === 0) return undefined;
     const counted = countFromSources(userId, reaching);
     if (!samePlan(mergedListPlan(userId, reaching, counted), plan)) return undefined;
     let totalCount = counted.total;
@@ -834,6 +847,7 @@ export class DocsRepository {
       }
       if (reaching.length === 0) this.usersReachedByGrants.delete(userId);
       else {
+        this.folderSharePaths.remember(reaching);
         this.usersReachedByGrants.remember(userId, {
           plan: mergedListPlan(userId, reaching),
           totalCount: withRole ? undefined : totalCount,

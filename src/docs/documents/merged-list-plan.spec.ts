@@ -1,9 +1,11 @@
 import {
   countFromSources,
+  FolderSharePaths,
   GrantSource,
   mergedListPlan,
   samePlan,
   sourcesFromJson,
+  sourcesWithPaths,
 } from './merged-list-plan';
 
 const USER = 7;
@@ -12,13 +14,27 @@ const USER = 7;
 function source(fields: Partial<GrantSource>): GrantSource {
   return {
     ...{ grantee_type: 'group', grantee_id: 1, folder_share_id: 0, role: null },
-    ...{ owner_id: null, path: null, doc_count: 0, member_docs: 10, owned_docs: 4 },
+    ...{
+      owner_id: null,
+      path: null,
+      path_hash: null,
+      doc_count: 0,
+      member_docs: 10,
+      owned_docs: 4,
+    },
     ...fields,
   };
 }
 const groupDocs = (group: number, docs: number) => source({ grantee_id: group, doc_count: docs });
 const folderShare = (share: number, fields: Partial<GrantSource>) =>
-  source({ folder_share_id: share, role: 'viewer', owner_id: 3, path: '~/a', ...fields });
+  source({
+    folder_share_id: share,
+    role: 'viewer',
+    owner_id: 3,
+    path: '~/a',
+    path_hash: 'h~/a',
+    ...fields,
+  });
 
 describe('countFromSources', () => {
   it('adds each folder share once, leaving out those within another and of the user’s own tree', () => {
@@ -76,13 +92,33 @@ describe('mergedListPlan', () => {
 
 describe('sourcesFromJson', () => {
   it('reads each source’s array of fields, as text or as parsed, ids as numbers; none from NULL', () => {
-    const row = ['user', '7', '3', 'editor', '2', '~/a', '5', '10', '4'];
+    const row = ['user', '7', '3', 'editor', '2', 'h~/a', '5', '10', '4'];
     const expected = {
       ...{ grantee_type: 'user', grantee_id: 7, folder_share_id: 3, role: 'editor' },
-      ...{ owner_id: 2, path: '~/a', doc_count: '5', member_docs: '10', owned_docs: '4' },
+      ...{ owner_id: 2, path_hash: 'h~/a', doc_count: '5', member_docs: '10', owned_docs: '4' },
     };
     expect(sourcesFromJson(JSON.stringify([row]))).toEqual([expected]);
     expect(sourcesFromJson([row])).toEqual([expected]);
     expect(sourcesFromJson(null)).toEqual([]);
+  });
+});
+
+describe('sourcesWithPaths', () => {
+  const withoutPath = ({ path: _path, ...source }: GrantSource) => source;
+
+  it('gives each folder share the path remembered for its share and hash', () => {
+    const paths = new FolderSharePaths(10);
+    const read = [groupDocs(1, 4), folderShare(2, { path: '~/b', path_hash: 'h~/b' })];
+    paths.remember(read);
+    expect(sourcesWithPaths(read.map(withoutPath), paths)).toEqual(read);
+  });
+
+  it('gives nothing when a share’s path is not known with that hash, or has left', () => {
+    const paths = new FolderSharePaths(1);
+    paths.remember([folderShare(2, {}), folderShare(3, { path: '~/c', path_hash: 'h~/c' })]);
+    expect(sourcesWithPaths([withoutPath(folderShare(2, {}))], paths)).toBeUndefined();
+    const otherFolder = folderShare(3, { path: '~/d', path_hash: 'h~/d' });
+    expect(sourcesWithPaths([withoutPath(otherFolder)], paths)).toBeUndefined();
+    expect(sourcesWithPaths([withoutPath(groupDocs(1, 2))], paths)).toEqual([groupDocs(1, 2)]);
   });
 });

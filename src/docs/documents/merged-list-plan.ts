@@ -16,6 +16,8 @@ export interface GrantSource {
   /** A folder share's owner and folder; null for documents shared one by one. */
   owner_id: number | null;
   path: string | null;
+  /** The folder's `path_hash` (a path identified without reading it). */
+  path_hash: string | null;
   /** How many documents outside the trash the source gives (`doc_grant_counts`). */
   doc_count: number | string;
   /** The user's documents by membership, and those of them they own (on every row). */
@@ -53,7 +55,7 @@ export interface MergedListPlan {
 }
 
 /** Sources as read, their ids as numbers (MySQL may give numbers as strings). */
-export function sourcesFromRows(rows: GrantSource[]): GrantSource[] {
+export function sourcesFromRows<Source extends SourceWithoutPath>(rows: Source[]): Source[] {
   return rows.map((source) => ({
     ...source,
     grantee_id: Number(source.grantee_id),
@@ -62,11 +64,14 @@ export function sourcesFromRows(rows: GrantSource[]): GrantSource[] {
   }));
 }
 
+/** A source as read without its folder's path (a text column), which the hash identifies. */
+export type SourceWithoutPath = Omit<GrantSource, 'path'>;
+
 /** The fields of a source, in the order of a source's JSON array (`sourcesFromJson`). */
 export const SOURCE_FIELDS = [
-  ...(['grantee_type', 'grantee_id', 'folder_share_id', 'role', 'owner_id', 'path'] as const),
+  ...(['grantee_type', 'grantee_id', 'folder_share_id', 'role', 'owner_id', 'path_hash'] as const),
   ...(['doc_count', 'member_docs', 'owned_docs'] as const),
-] satisfies (keyof GrantSource)[];
+] satisfies (keyof SourceWithoutPath)[];
 
 /** A JSON value as the driver gives it: text (SQLite), or parsed already (mysql2). */
 export function jsonRead(value: unknown): unknown {
@@ -77,16 +82,67 @@ export function jsonRead(value: unknown): unknown {
  * Sources read as one JSON array of arrays, each a source's `SOURCE_FIELDS` (`jsonRead`); NULL
  * for none.
  */
-export function sourcesFromJson(json: unknown): GrantSource[] {
+export function sourcesFromJson(json: unknown): SourceWithoutPath[] {
   const parsed = jsonRead(json) as unknown[][] | null;
   return sourcesFromRows(
     (parsed ?? []).map(
       (values) =>
         Object.fromEntries(
           SOURCE_FIELDS.map((field, k) => [field, values[k]]),
-        ) as unknown as GrantSource,
+        ) as unknown as SourceWithoutPath,
     ),
   );
+}
+
+/**
+ * The sources with their folders' paths as `paths` holds them for their hashes; undefined when
+ * it holds one not.
+ */
+export function sourcesWithPaths(
+  sources: SourceWithoutPath[],
+  paths: FolderSharePaths,
+): GrantSource[] | undefined {
+  const withPaths: GrantSource[] = [];
+  for (const source of sources) {
+    let path: string | null = null;
+    if (source.folder_share_id !== 0) {
+      const known = paths.pathOf(source.folder_share_id, source.path_hash!);
+      if (known === undefined) return undefined;
+      path = known;
+    }
+    withPaths.push({ ...source, path });
+  }
+  return withPaths;
+}
+
+/**
+ * The folders' paths of folder shares, by share, each with the hash it was read with: what a
+ * list read without the paths (`sourcesWithPaths`) takes them from. Only a hint: a path is
+ * given for the same share and hash alone. Holds at most `capacity` shares, the least recently
+ * remembered leaving first.
+ */
+export class FolderSharePaths {
+  private readonly paths = new Map<number, { hash: string; path: string }>();
+
+  constructor(private readonly capacity: number) {}
+
+  /** Remembers the paths of the folder shares among `sources`. */
+  remember(sources: GrantSource[]): void {
+    for (const source of sources) {
+      if (source.folder_share_id === 0) continue;
+      this.paths.delete(source.folder_share_id);
+      this.paths.set(source.folder_share_id, { hash: source.path_hash!, path: source.path! });
+      if (this.paths.size > this.capacity) {
+        const [oldest] = this.paths.keys();
+        this.paths.delete(oldest);
+      }
+    }
+  }
+
+  pathOf(folderShareId: number, hash: string): string | undefined {
+    const known = this.paths.get(folderShareId);
+    return known?.hash === hash ? known.path : undefined;
+  }
 }
 
 /** The folder shares among the sources, by owner: a share may only be within its owner's. */
