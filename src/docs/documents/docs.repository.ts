@@ -25,16 +25,16 @@ import {
   ArmSource,
   armSources,
   countFromSources,
+  FolderSharePaths,
   GrantSource,
   jsonRead,
   mergedListPlan,
   OverlapPlan,
   samePlan,
-  sourcesWithPaths,
-  FolderSharePaths,
   SOURCE_FIELDS,
   sourcesFromJson,
   sourcesFromRows,
+  sourcesWithPaths,
 } from './merged-list-plan';
 
 /** Which of the caller's own documents a folder filter keeps: those directly in home, or in one folder. */
@@ -321,8 +321,8 @@ const pagePlace = (alias: string, direction: 'ASC' | 'DESC') =>
 /**
  * Columns a page statement of the merged list adds, on one row only (NULL on the others), for
  * a list read in one statement: the user's sources with their totals, as one JSON array of
- * `sourcesSql`'s rows (without paths), each an array of its `SOURCE_FIELDS` (`sources`: NULL on MySQL, `[]`
- * on SQLite, when there is none); and given an overlap to count, its documents and ways as a
+ * `sourcesSql`'s rows (without paths), each an array of its `SOURCE_FIELDS` (`sources`: NULL
+ * on MySQL, `[]` on SQLite, when there is none); and given an overlap to count, its documents and ways as a
  * JSON array of the two (`overlap`). Read in the same snapshot as the page. Parameters: user id
  * four times, then the overlap's.
  */
