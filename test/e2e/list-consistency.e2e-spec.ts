@@ -1,13 +1,14 @@
 import request from 'supertest';
 import { DocsRepository } from '../../src/docs/documents/docs.repository';
 import { givenDoc, givenUser, TestUser } from '../support/builders';
+import { disagreeingAnswers, keepAsking, ListAnswer, listing } from '../support/list-answers';
 import { withListeningServer } from '../support/listening-server';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
-/** Rounds each writer goes through; listers list until both writers are done. */
+/** Rounds each writer goes through; readers list until both writers are done. */
 const WRITER_ROUNDS = 40;
 
-/** What each lister asks for: whole lists on one page, and later pages of short ones. */
+/** What the readers ask for, in turn: whole lists on one page, and later pages of short ones. */
 const QUERIES = [
   { per_page: 100 },
   { per_page: 100, role: 'viewer' },
@@ -16,17 +17,6 @@ const QUERIES = [
   { per_page: 4, page: 3 },
   { per_page: 3, page: 3, role: 'viewer' },
 ];
-
-/** How many items a page of a list of `total` must hold. */
-const itemsOnPage = (total: number, page: number, perPage: number) =>
-  Math.max(0, Math.min(perPage, total - (page - 1) * perPage));
-
-interface ListAnswer {
-  query: (typeof QUERIES)[number];
-  status: number;
-  totalCount: number;
-  uuids: string[];
-}
 
 /**
  * A list page and its `total_count` must describe one moment of the list: read at two moments,
@@ -81,44 +71,15 @@ describe(`a list page agrees with its own total_count under change (${databaseKi
           await unshare(uuids[(round + 11) % 20], member);
         }
       };
-      const lister = async (query: (typeof QUERIES)[number]) => {
-        while (writing) {
-          const response = await request(base).get('/api/v1/docs').query(query).set(member.auth);
-          const body = response.body as {
-            docs: { uuid: string }[];
-            pagination: { total_count: number };
-          };
-          answers.push({
-            query,
-            status: response.status,
-            totalCount: body.pagination?.total_count,
-            uuids: body.docs?.map((doc) => doc.uuid),
-          });
-        }
-      };
-      const listers = QUERIES.map(lister);
+      const readers = keepAsking(base, member, listing(QUERIES), () => writing, answers);
       await Promise.all([owners(), leaver()]);
       writing = false;
-      await Promise.all(listers);
+      await Promise.all(readers);
     });
 
     expect(writeStatuses.filter((status) => ![200, 201, 204, 404].includes(status))).toEqual([]);
     expect(answers.length).toBeGreaterThan(QUERIES.length);
-    const disagreeing = answers.filter(
-      (answer) =>
-        answer.status !== 200 ||
-        answer.uuids.length !==
-          itemsOnPage(answer.totalCount, answer.query.page ?? 1, answer.query.per_page) ||
-        new Set(answer.uuids).size !== answer.uuids.length,
-    );
-    expect(
-      disagreeing.map(({ query, status, totalCount, uuids: listed }) => ({
-        query,
-        status,
-        totalCount,
-        items: listed?.length,
-      })),
-    ).toEqual([]);
+    expect(disagreeingAnswers(answers)).toEqual([]);
   });
 
   it('a later page whose total changed after it was counted is read again, with its count, from one snapshot', async () => {
