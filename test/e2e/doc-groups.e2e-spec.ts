@@ -461,6 +461,50 @@ describe(`documents shared with groups (${databaseKind})`, () => {
         statements.restore();
       }
     });
+    it('a page read in one statement lists each document’s users as any page does: the owner, then by when they joined', async () => {
+      const member = await givenUser(test);
+      const owner = await givenUser(test);
+      const [earlier, later] = [await givenUser(test), await givenUser(test)];
+      const groups = [
+        await givenGroup(test, owner, [member]),
+        await givenGroup(test, owner, [member]),
+      ];
+      const docs: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const uuid = await givenDoc(test, owner, { title: `with users ${i}` });
+        await shareWithGroup(owner, uuid, { group_id: groups[i % 2] }).expect(201);
+        // Joined in the order of `joined`: the later user first on the even ones.
+        const joined = i % 2 === 0 ? [later, earlier] : [earlier, later];
+        for (const user of joined) {
+          await request(test.http)
+            .post(`/api/v1/docs/${uuid}/users`)
+            .set(owner.auth)
+            .send({ email: user.email, role: 'viewer' })
+            .expect(201);
+        }
+        docs.push(uuid);
+      }
+      const usersOf = (body: ListBody) =>
+        body.docs.map((doc) => [doc.uuid, doc.user_docs.map((entry) => entry.user.id)]);
+      const expected = [...docs].reverse().map((uuid, k) => {
+        const joined = (3 - k) % 2 === 0 ? [later, earlier] : [earlier, later];
+        return [uuid, [owner.id, ...joined.map((user) => user.id)]];
+      });
+      // The first list reads a snapshot; the process then knows the member's list.
+      expect(usersOf(await list(member, { per_page: 4 }))).toEqual(expected);
+      const statements = recordStatements(test.dataSource);
+      try {
+        // Newest first, and a later page from the oldest end.
+        const all = await list(member, { per_page: 4 });
+        const oldestEnd = await list(member, { page: 2, per_page: 3 });
+        expect(statements.statements().some((sql) => sql.includes('END AS sources'))).toBe(true);
+        expect(statements.statements().some((sql) => sql.startsWith(GRANT_SOURCES))).toBe(false);
+        expect(usersOf(all)).toEqual(expected);
+        expect(usersOf(oldestEnd)).toEqual(expected.slice(3));
+      } finally {
+        statements.restore();
+      }
+    });
   });
 
   describe('search', () => {

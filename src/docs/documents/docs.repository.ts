@@ -314,6 +314,36 @@ const sourcesSql = (withPaths: boolean) =>
   `SELECT s.*, t.n AS member_docs, t.own AS owned_docs FROM (${grantSourcesSql(withPaths)}) s
 CROSS JOIN (${TOTALS_BY_OWNERSHIP}) t`;
 
+const PAGE_ORDER = `\nORDER BY page.sort_at DESC, page.doc_id DESC, ${MEMBERS_ORDER}`;
+
+/**
+ * What a page read with `firstRowColumns` is put in order by, in the process (`inListOrder`):
+ * sorted by the database, its rows would carry the sources' JSON through the sort (on
+ * MariaDB, rows with a blob are sorted by row id and read back).
+ */
+const PLACE_COLUMNS = ', page.place AS place, m.created_at AS member_since';
+
+/** A row of a page read with `PLACE_COLUMNS`. */
+type PlacedRow = Pick<DocMemberRow, 'member_role' | 'user_id'> & {
+  place: number | string;
+  member_since: Date | string;
+};
+
+/**
+ * The order of `PAGE_ORDER` for rows read with `PLACE_COLUMNS`: documents newest first (their
+ * places count from the end read first), then each one's members, the owner first.
+ */
+function inListOrder(from: 'newest-first' | 'oldest-first') {
+  const sign = from === 'newest-first' ? 1 : -1;
+  const time = (value: Date | string) =>
+    value instanceof Date ? value.getTime() : Date.parse(value.replace(' ', 'T'));
+  return (a: PlacedRow, b: PlacedRow) =>
+    sign * (Number(a.place) - Number(b.place)) ||
+    Number(a.member_role !== 'owner') - Number(b.member_role !== 'owner') ||
+    time(a.member_since) - time(b.member_since) ||
+    a.user_id - b.user_id;
+}
+
 /** Each row's place in a page's derived table (`alias`), from 1, in the order read. */
 const pagePlace = (alias: string, direction: 'ASC' | 'DESC') =>
   `, ROW_NUMBER() OVER (ORDER BY ${alias}.sort_at ${direction}, ${alias}.doc_id ${direction}) AS place`;
@@ -357,7 +387,7 @@ export const mergedListSql = {
   densePage: (from: 'newest-first' | 'oldest-first', extraColumns = '') => {
     const direction = from === 'newest-first' ? 'DESC' : 'ASC';
     const before = direction === 'DESC' ? '>' : '<';
-    return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank, page.complete AS complete${extraColumns}
+    return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank, page.complete AS complete${extraColumns}${extraColumns ? PLACE_COLUMNS : ''}
 FROM (SELECT merged.doc_id, merged.sort_at, merged.caller_rank,
     CASE WHEN boundary.doc_id IS NULL
       OR (merged.sort_at, merged.doc_id) ${before} (boundary.sort_at, boundary.doc_id) THEN 1 ELSE 0 END AS complete${extraColumns ? pagePlace('merged', direction) : ''}
@@ -372,8 +402,7 @@ FROM (SELECT merged.doc_id, merged.sort_at, merged.caller_rank,
 JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 JOIN user_docs m ON m.doc_id = d.id
-JOIN users u ON u.id = m.user_id
-ORDER BY page.sort_at DESC, page.doc_id DESC, ${MEMBERS_ORDER}`;
+JOIN users u ON u.id = m.user_id${extraColumns ? '' : PAGE_ORDER}`;
   },
   /** Parameters: the arms' (user id; then each source's type, id and share), the role rank if any. */
   count: (sources: ArmSource[], withRole: boolean, dialect: SqlDialect) =>
@@ -396,13 +425,12 @@ ORDER BY page.sort_at DESC, page.doc_id DESC, ${MEMBERS_ORDER}`;
     const page = extraColumns
       ? `SELECT ranked.*${pagePlace('ranked', direction)} FROM (${merged}) ranked`
       : merged;
-    return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank${extraColumns}
+    return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank${extraColumns}${extraColumns ? PLACE_COLUMNS : ''}
 FROM (${page}) page
 JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 JOIN user_docs m ON m.doc_id = d.id
-JOIN users u ON u.id = m.user_id
-ORDER BY page.sort_at DESC, page.doc_id DESC, ${MEMBERS_ORDER}`;
+JOIN users u ON u.id = m.user_id${extraColumns ? '' : PAGE_ORDER}`;
   },
 };
 
@@ -790,10 +818,10 @@ export class DocsRepository {
             mergedListSql.page(plan.arms, window.from, false, this.dialect, extraColumns),
             [...armParameters(userId, plan.arms, depth), ...[window.limit, window.offset]],
           ];
-    const rows = await this.rows<DenseRow & { sources?: unknown; overlap?: unknown }>(sql, [
-      ...extraParameters,
-      ...parameters,
-    ]);
+    const rows = await this.rows<DenseRow & PlacedRow & { sources?: unknown; overlap?: unknown }>(
+      sql,
+      [...extraParameters, ...parameters],
+    );
     // No rows: the list is empty, or shorter than the remembered total; the snapshot says.
     const first = rows.find((row) => row.sources !== null && row.sources !== undefined);
     if (first === undefined) return undefined;
@@ -809,6 +837,7 @@ export class DocsRepository {
     if (window.from === 'oldest-first' && totalCount !== rememberedTotal) return undefined;
     this.usersReachedByGrants.remember(userId, { plan, totalCount });
     if (plan.arms === undefined && !isWholeDensePage(rows, window, totalCount)) return undefined;
+    rows.sort(inListOrder(window.from));
     for (const row of rows) row.caller_role = roleOfRank(row.caller_rank);
     return { rows, totalCount };
   }
