@@ -32,6 +32,7 @@ import {
   OverlapPlan,
   samePlan,
   SOURCE_FIELDS,
+  sourcesDigest,
   sourcesFromJson,
   sourcesFromRows,
   sourcesWithPaths,
@@ -369,7 +370,10 @@ function firstRowColumns(dialect: SqlDialect, overlapSql: string | undefined): s
   // joined rows would sort them with their text columns in an on-disk temporary table.
   const first = "page.place = 1 AND m.role = 'owner'";
   const fields = SOURCE_FIELDS.map((field) => `sources.${field}`).join(', ');
-  const sources = `SELECT ${arrays}(${array}(${fields})) FROM (${sourcesSql(false)}) sources`;
+  const json = `SELECT ${arrays}(${array}(${fields})) FROM (${sourcesSql(false)}) sources`;
+  // As text on MySQL too (mysql2 parses a JSON value): a page that finds the text it found last
+  // time takes what it counted then (`GrantListMemo.counted`) without parsing it.
+  const sources = dialect === 'mysql' ? `CAST((${json}) AS CHAR)` : json;
   const overlap = overlapSql
     ? `,\n  CASE WHEN ${first} THEN (SELECT ${array}(o.docs, o.ways) FROM (${overlapSql}) o) END AS overlap`
     : '';
@@ -830,21 +834,39 @@ export class DocsRepository {
     // No rows: the list is empty, or shorter than the remembered total; the snapshot says.
     const first = rows.find((row) => row.sources !== null && row.sources !== undefined);
     if (first === undefined) return undefined;
-    const reaching = sourcesWithPaths(sourcesFromJson(first.sources), this.folderSharePaths);
-    if (reaching === undefined || reaching.length === 0) return undefined;
-    const counted = countFromSources(userId, reaching);
-    if (!samePlan(mergedListPlan(userId, reaching, counted), plan)) return undefined;
+    const text = typeof first.sources === 'string' ? first.sources : JSON.stringify(first.sources);
+    const counted = this.countedFromText(userId, remembered, text);
+    if (counted === undefined) return undefined;
     let totalCount = counted.total;
     if (overlap !== undefined) {
       const [docs, ways] = jsonRead(first.overlap) as [number | string, number | string];
       totalCount -= Number(ways) - Number(docs);
     }
     if (window.from === 'oldest-first' && totalCount !== rememberedTotal) return undefined;
-    this.usersReachedByGrants.remember(userId, { plan, totalCount });
+    this.usersReachedByGrants.remember(userId, { plan, totalCount, counted });
     if (plan.arms === undefined && !isWholeDensePage(rows, window, totalCount)) return undefined;
     rows.sort(inListOrder(window.from));
     for (const row of rows) row.caller_role = roleOfRank(row.caller_rank);
     return { rows, totalCount };
+  }
+
+  /**
+   * The total counted from the sources a page read in one statement found (as text, see
+   * `firstRowColumns`), before the overlap, with their digest; undefined when they do not give
+   * the remembered plan. The same text as last time gives what it gave then.
+   */
+  private countedFromText(
+    userId: number,
+    { plan, counted }: GrantListMemo,
+    text: string,
+  ): GrantListMemo['counted'] {
+    const digest = sourcesDigest(text);
+    if (counted?.sourcesDigest === digest) return counted;
+    const reaching = sourcesWithPaths(sourcesFromJson(text), this.folderSharePaths);
+    if (reaching === undefined || reaching.length === 0) return undefined;
+    const fromSources = countFromSources(userId, reaching);
+    if (!samePlan(mergedListPlan(userId, reaching, fromSources), plan)) return undefined;
+    return { sourcesDigest: digest, total: fromSources.total };
   }
 
   /**

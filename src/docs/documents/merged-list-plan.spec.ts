@@ -4,6 +4,7 @@ import {
   GrantSource,
   mergedListPlan,
   samePlan,
+  sourcesDigest,
   sourcesFromJson,
   sourcesWithPaths,
 } from './merged-list-plan';
@@ -100,6 +101,15 @@ describe('sourcesFromJson', () => {
     expect(sourcesFromJson(JSON.stringify([row]))).toEqual([expected]);
     expect(sourcesFromJson([row])).toEqual([expected]);
     expect(sourcesFromJson(null)).toEqual([]);
+  });
+});
+
+describe('sourcesDigest', () => {
+  it('is the same for the same text, and changes with any count', () => {
+    const text = JSON.stringify([['group', 1, 2, 'viewer', 3, 'h~/a', 5, 0, 0]]);
+    expect(sourcesDigest(text)).toBe(sourcesDigest(`${text}`));
+    expect(sourcesDigest(text.replace(',5,', ',6,'))).not.toBe(sourcesDigest(text));
+    expect(sourcesDigest(text)).toMatch(/^[\w-]{27}$/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Role } from './doc-access';
 import { readsEveryGrant } from './dense-scan';
 import { ROLE_RANKS } from './grants-sql';
@@ -73,7 +74,7 @@ export const SOURCE_FIELDS = [
   ...(['doc_count', 'member_docs', 'owned_docs'] as const),
 ] satisfies (keyof SourceWithoutPath)[];
 
-/** A JSON value as the driver gives it: text (SQLite), or parsed already (mysql2). */
+/** A JSON value as the driver gives it: text (SQLite, or MySQL's text cast), or parsed. */
 export function jsonRead(value: unknown): unknown {
   return typeof value === 'string' ? JSON.parse(value) : value;
 }
@@ -83,15 +84,29 @@ export function jsonRead(value: unknown): unknown {
  * for none.
  */
 export function sourcesFromJson(json: unknown): SourceWithoutPath[] {
-  const parsed = jsonRead(json) as unknown[][] | null;
-  return sourcesFromRows(
-    (parsed ?? []).map(
-      (values) =>
-        Object.fromEntries(
-          SOURCE_FIELDS.map((field, k) => [field, values[k]]),
-        ) as unknown as SourceWithoutPath,
-    ),
-  );
+  const parsed = (jsonRead(json) ?? []) as unknown[][];
+  return parsed.map((values) => {
+    const [type, granteeId, folderShareId, role, ownerId, pathHash, docs, members, owned] = values;
+    return {
+      grantee_type: type as GrantSource['grantee_type'],
+      grantee_id: Number(granteeId),
+      folder_share_id: Number(folderShareId),
+      role: role as GrantSource['role'],
+      owner_id: ownerId === null ? null : Number(ownerId),
+      path_hash: pathHash as string | null,
+      doc_count: docs as number | string,
+      member_docs: members as number | string,
+      owned_docs: owned as number | string,
+    };
+  });
+}
+
+/**
+ * A digest of the sources as read (`sourcesFromJson`'s text): two reads with the same digest
+ * found the same sources, counts included.
+ */
+export function sourcesDigest(text: string): string {
+  return createHash('sha1').update(text).digest('base64url');
 }
 
 /**

@@ -6,6 +6,12 @@ export interface GrantListMemo {
   plan: MergedListPlan;
   /** That list's total; undefined when a list with a role filter was read. */
   totalCount?: number;
+  /**
+   * The digest of the sources' text a page read in one statement last found (`sourcesDigest`),
+   * with the total counted from them before the overlap: the next page that finds the same
+   * text takes both as they are, without reading the sources again.
+   */
+  counted?: { sourcesDigest: string; total: number };
 }
 
 /**
@@ -16,7 +22,7 @@ export interface GrantListMemo {
  * merged list is right for any user (without grants, it is their `user_docs` alone), a
  * statement that finds another total is not used, and a user found without grants leaves.
  * Holds at most `capacity` users, the least recently remembered leaving first; a plan holds
- * numbers, at most one per source of the user (and seven arms).
+ * numbers, at most one per source of the user (and seven arms), and a digest 27 characters.
  */
 export class UsersReachedByGrants {
   private readonly users = new Map<number, GrantListMemo>();
