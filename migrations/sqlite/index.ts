@@ -15,6 +15,7 @@ import { FolderShares1795780000000 } from './1795780000000-FolderShares';
 import { GrantsInWebhookAudience1795770000000 } from './1795770000000-GrantsInWebhookAudience';
 import { TeamWebhookEvents1795790000000 } from './1795790000000-TeamWebhookEvents';
 import { GrantsInListOrder1795800000000 } from './1795800000000-GrantsInListOrder';
+import { CountsInOneSlot1795810000000 } from './1795810000000-CountsInOneSlot';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -35,4 +36,5 @@ export const sqliteMigrations = [
   FolderShares1795780000000,
   TeamWebhookEvents1795790000000,
   GrantsInListOrder1795800000000,
+  CountsInOneSlot1795810000000,
 ];

@@ -5,8 +5,8 @@ import type { GranteeType } from './doc-grant.entity';
  * How many documents, not in the trash, one source of grants gives (a grantee's documents
  * shared one by one, `folder_share_id` 0, or one folder share): a list through grants counts
  * from these, not from the grants. Database triggers on `doc_grants` keep it exact, whatever
- * statement (or trigger) writes the grants. Spread over slots, as `user_doc_counts`: the count
- * is the sum of its slots.
+ * statement (or trigger) writes the grants. Spread over slots on MySQL, as `user_doc_counts`
+ * (one on SQLite): the count is the sum of its slots.
  */
 @Entity({ name: 'doc_grant_counts' })
 export class DocGrantCount {

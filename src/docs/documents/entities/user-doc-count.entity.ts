@@ -7,9 +7,10 @@ import type { Role } from '../doc-access';
  * triggers on `user_docs` keep it exact: every insert, delete or role change of a member row
  * changes the count in the same statement, whichever code path (or cascade) made it.
  *
- * A count is spread over a few slots (one row each): a trigger bumps one slot chosen at random,
- * so one user's concurrent writes do not queue behind a single row. The count is the sum of
- * the slots; a slot alone may be negative after deletes.
+ * On MySQL a count is spread over a few slots (one row each): a trigger bumps one slot chosen
+ * at random, so one user's concurrent writes do not queue behind a single row. SQLite, which
+ * has one writer at a time, keeps slot 0 alone. The count is the sum of the slots; a slot alone
+ * may be negative after deletes.
  */
 @Entity({ name: 'user_doc_counts' })
 export class UserDocCount {
