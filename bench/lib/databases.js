@@ -72,9 +72,10 @@ async function openSqlite() {
     async explain(sql, params) {
       return db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params);
     },
-    async analyze() {
-      db.exec('ANALYZE');
-    },
+    // No ANALYZE: the service never runs it, so its databases have no statistics. With them
+    // (sqlite_stat4), SQLite 3.53 prepares a statement again at each run whose parameters it
+    // compares with an indexed column: a member's list page took 0.44 ms instead of 0.26.
+    async analyze() {},
     async close(keep) {
       db?.close();
       if (keep) return `kept the database ${path}`;
