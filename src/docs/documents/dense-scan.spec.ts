@@ -1,14 +1,15 @@
 import { denseScanRows, readsEveryGrant } from './dense-scan';
 
 describe('denseScanRows', () => {
-  it('tries a few grants per row of the page, then as many as the arms would cost rows', () => {
+  it('tries 1.25, two and four grants per row of the page, then as many as the arms would cost rows', () => {
     // 51 ways (user_docs and 50 groups) to page 1 of 20: 51 * 20 arm rows, a grant costing two.
-    expect(denseScanRows(51, 20)).toEqual([80, 510]);
-    expect(denseScanRows(9, 20)).toEqual([80, 90]);
+    expect(denseScanRows(51, 20)).toEqual([25, 40, 80, 510]);
+    expect(denseScanRows(9, 20)).toEqual([25, 40, 80, 90]);
+    expect(denseScanRows(51, 3)).toEqual([4, 6, 12, 76]);
   });
 
-  it('tries once when a few per row is already what the arms would cost', () => {
-    expect(denseScanRows(8, 20)).toEqual([80]);
+  it('leaves out an early try that costs what the arms would', () => {
+    expect(denseScanRows(8, 20)).toEqual([25, 40, 80]);
   });
 
   it('reads the arms for a user of a few sources, where they cost little', () => {

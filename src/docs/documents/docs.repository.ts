@@ -811,7 +811,9 @@ export class DocsRepository {
     const overlap = plan.overlap && overlapStatement(userId, plan.overlap);
     const extraColumns = firstRowColumns(this.dialect, overlap?.sql);
     const extraParameters = [...[userId, userId, userId, userId], ...(overlap?.parameters ?? [])];
-    const [scanRows] = denseScanRows(plan.ways, depth);
+    const scanTries = denseScanRows(plan.ways, depth);
+    const denseTry = Math.min(remembered.denseTry ?? 0, Math.max(scanTries.length - 1, 0));
+    const scanRows = scanTries[denseTry];
     const [sql, parameters] =
       plan.arms === undefined
         ? [
@@ -843,8 +845,11 @@ export class DocsRepository {
       totalCount -= Number(ways) - Number(docs);
     }
     if (window.from === 'oldest-first' && totalCount !== rememberedTotal) return undefined;
-    this.usersReachedByGrants.remember(userId, { plan, totalCount, counted });
-    if (plan.arms === undefined && !isWholeDensePage(rows, window, totalCount)) return undefined;
+    const whole = plan.arms !== undefined || isWholeDensePage(rows, window, totalCount);
+    // Not whole: the next page starts from the next try (the snapshot reads this one from it).
+    const nextTry = whole ? denseTry : denseTry + 1;
+    this.usersReachedByGrants.remember(userId, { plan, totalCount, counted, denseTry: nextTry });
+    if (!whole) return undefined;
     rows.sort(inListOrder(window.from));
     for (const row of rows) row.caller_role = roleOfRank(row.caller_rank);
     return { rows, totalCount };
@@ -901,19 +906,25 @@ export class DocsRepository {
       } else {
         totalCount = await this.countThroughGrants(userId, reaching, manager);
       }
+      const firstTry = this.usersReachedByGrants.get(userId)?.denseTry ?? 0;
+      const plan = reaching.length === 0 ? undefined : mergedListPlan(userId, reaching);
+      const memo = (denseTry: number): GrantListMemo => ({
+        plan: plan!,
+        totalCount: withRole ? undefined : totalCount,
+        denseTry,
+      });
       if (reaching.length === 0) this.usersReachedByGrants.delete(userId);
       else {
         this.folderSharePaths.remember(reaching);
-        this.usersReachedByGrants.remember(userId, {
-          plan: mergedListPlan(userId, reaching),
-          totalCount: withRole ? undefined : totalCount,
-        });
+        this.usersReachedByGrants.remember(userId, memo(firstTry));
       }
       if (offset >= totalCount) return { rows: [], totalCount };
       const window = pageWindow(offset, limit, totalCount);
       const depth = window.offset + window.limit;
       const scanTries = withRole ? [] : denseScanRows(sources.length + 1, depth);
-      for (const scanRows of scanTries) {
+      const from = Math.max(0, Math.min(firstTry, scanTries.length - 1));
+      for (let denseTry = from; denseTry < scanTries.length; denseTry++) {
+        const scanRows = scanTries[denseTry];
         const rows = await this.rows<DenseRow>(
           mergedListSql.densePage(window.from, this.dialect),
           [
@@ -925,9 +936,13 @@ export class DocsRepository {
           manager,
         );
         if (isWholeDensePage(rows, window, totalCount)) {
+          if (plan) this.usersReachedByGrants.remember(userId, memo(denseTry));
           for (const row of rows) row.caller_role = roleOfRank(row.caller_rank);
           return { rows, totalCount };
         }
+      }
+      if (plan && scanTries.length > 0) {
+        this.usersReachedByGrants.remember(userId, memo(scanTries.length));
       }
       const rows = await this.rows<DocMemberRow>(
         mergedListSql.page(sources, window.from, withRole, this.dialect),

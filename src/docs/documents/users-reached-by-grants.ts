@@ -12,6 +12,11 @@ export interface GrantListMemo {
    * text takes both as they are, without reading the sources again.
    */
   counted?: { sourcesDigest: string; total: number };
+  /**
+   * Which of `denseScanRows`'s tries to read first (0 when undefined): the one that last gave
+   * a whole page, or the one after the last that did not.
+   */
+  denseTry?: number;
 }
 
 /**
