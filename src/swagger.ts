@@ -7,7 +7,7 @@ import { BEARER_SCHEME, rateLimitHeaders } from './common/swagger/api-responses.
 import { applySchemaExtras } from './common/swagger/api-schema-extras.decorator';
 
 /** The interface's version (`info.version`); package.json's `version` is the same (a unit spec checks). */
-export const API_VERSION = '1.2.0';
+export const API_VERSION = '1.3.0';
 
 export function buildOpenApiDocument(app: INestApplication) {
   const config = new DocumentBuilder()
