@@ -33,7 +33,7 @@ import {
   samePlan,
   SOURCE_FIELDS,
   sourcesDigest,
-  sourcesFromJson,
+  sourcesFromText,
   sourcesFromRows,
   sourcesWithPaths,
 } from './merged-list-plan';
@@ -867,7 +867,8 @@ export class DocsRepository {
   ): GrantListMemo['counted'] {
     const digest = sourcesDigest(text);
     if (counted?.sourcesDigest === digest) return counted;
-    const reaching = sourcesWithPaths(sourcesFromJson(text), this.folderSharePaths);
+    const read = sourcesFromText(text);
+    const reaching = read && sourcesWithPaths(read, this.folderSharePaths);
     if (reaching === undefined || reaching.length === 0) return undefined;
     const fromSources = countFromSources(userId, reaching);
     if (!samePlan(mergedListPlan(userId, reaching, fromSources), plan)) return undefined;

@@ -6,6 +6,7 @@ import {
   samePlan,
   sourcesDigest,
   sourcesFromJson,
+  sourcesFromText,
   sourcesWithPaths,
 } from './merged-list-plan';
 
@@ -101,6 +102,20 @@ describe('sourcesFromJson', () => {
     expect(sourcesFromJson(JSON.stringify([row]))).toEqual([expected]);
     expect(sourcesFromJson([row])).toEqual([expected]);
     expect(sourcesFromJson(null)).toEqual([]);
+  });
+});
+
+describe('sourcesFromText', () => {
+  const text = JSON.stringify([['group', 1, 2, 'viewer', 3, 'h~/a', 5, 0, 0]]);
+
+  it('reads a whole array as sourcesFromJson does', () => {
+    expect(sourcesFromText(text)).toEqual(sourcesFromJson(text));
+  });
+
+  it('gives nothing for text cut short by the server, or not an array', () => {
+    expect(sourcesFromText(text.slice(0, -1))).toBeUndefined();
+    expect(sourcesFromText('[["group", 1, 2, "viewer"],["gro')).toBeUndefined();
+    expect(sourcesFromText('{}')).toBeUndefined();
   });
 });
 

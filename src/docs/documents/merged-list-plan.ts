@@ -102,6 +102,21 @@ export function sourcesFromJson(json: unknown): SourceWithoutPath[] {
 }
 
 /**
+ * Sources as text (`sourcesFromJson`); undefined when it is not a whole JSON array: MariaDB cuts
+ * an aggregate longer than `group_concat_max_len` (1 MiB by default, some 10,000 sources), with
+ * only a warning.
+ */
+export function sourcesFromText(text: string): SourceWithoutPath[] | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return Array.isArray(parsed) ? sourcesFromJson(parsed) : undefined;
+}
+
+/**
  * A digest of the sources as read (`sourcesFromJson`'s text): two reads with the same digest
  * found the same sources, counts included.
  */
