@@ -382,7 +382,7 @@ function createEndpoints(pool) {
     const fields = { title: body.title !== undefined, html: body.html !== undefined };
     const at = sqlTime(new Date());
     const version = await onOneConnection(pool, async (conn) => {
-      const result = await query(conn, docsSql.updateMysql(fields, 0), [
+      const result = await query(conn, docsSql.updateMysql(fields, false), [
         user.id,
         ...values,
         at,
@@ -402,7 +402,7 @@ function createEndpoints(pool) {
   async function remove(user, uuid) {
     const at = sqlTime(new Date());
     const trashed = await transaction(pool, async (conn) => {
-      const [doc] = await query(conn, moveToTrashSql.findToTrash(0, true), [uuid, user.id]);
+      const [doc] = await query(conn, moveToTrashSql.findToTrash('mysql', false), [uuid, user.id]);
       if (!doc) return false;
       await query(conn, moveToTrashSql.markTrashed, [at, doc.id]);
       await query(conn, moveToTrashSql.insertTrash, [doc.id, user.id, at]);

@@ -22,7 +22,16 @@ const DOCS_PARTS: Record<string, string[]> = {
 };
 
 /** The entry points, the application module and its settings: they wire the features together. */
-const APPLICATION = ['app', 'cli', 'main', 'server', 'settings', 'swagger', 'cluster'];
+const APPLICATION = [
+  'app',
+  'cli',
+  'main',
+  'server',
+  'settings',
+  'statements',
+  'swagger',
+  'cluster',
+];
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {

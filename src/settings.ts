@@ -1,10 +1,6 @@
 import { readWorkerCount } from './cluster/workers.config';
 import { readServerConfig, ServerConfig } from './config/server.config';
-import {
-  DatabaseConnection,
-  DatabaseTimeouts,
-  readDatabaseConfig,
-} from './database/database.config';
+import { DatabaseConnection, DatabaseLimits, readDatabaseConfig } from './database/database.config';
 import { readRevisionsConfig } from './docs/revisions/revisions.config';
 import { readTrashConfig, TrashConfig } from './docs/trash/trash.config';
 import { MetricsConfig, readMetricsConfig } from './metrics/metrics.config';
@@ -20,7 +16,7 @@ export interface AppConfig extends ServerConfig {
   /** HTTP worker processes sharing the port (`WEB_CONCURRENCY`); 1 serves from this process. */
   workers: number;
   database: DatabaseConnection;
-  databaseTimeouts: DatabaseTimeouts;
+  databaseLimits: DatabaseLimits;
   metrics: MetricsConfig['listener'];
   rateLimit: RateLimitConfig;
   /** How many versions of each document are kept, the current one included. */
@@ -46,7 +42,7 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
     ...server,
     workers,
     database: database.connection,
-    databaseTimeouts: database.timeouts,
+    databaseLimits: database.limits,
     metrics: metrics.listener,
     rateLimit,
     revisionsKeep: revisions.keep,

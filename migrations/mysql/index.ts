@@ -17,6 +17,7 @@ import { FolderShares1795780000000 } from './1795780000000-FolderShares';
 import { GrantsInWebhookAudience1795770000000 } from './1795770000000-GrantsInWebhookAudience';
 import { TeamWebhookEvents1795790000000 } from './1795790000000-TeamWebhookEvents';
 import { GrantsInListOrder1795800000000 } from './1795800000000-GrantsInListOrder';
+import { GrantRolesInListOrder1795820000000 } from './1795820000000-GrantRolesInListOrder';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
@@ -39,4 +40,5 @@ export const mysqlMigrations = [
   FolderShares1795780000000,
   TeamWebhookEvents1795790000000,
   GrantsInListOrder1795800000000,
+  GrantRolesInListOrder1795820000000,
 ];

@@ -16,6 +16,7 @@ import { GrantsInWebhookAudience1795770000000 } from './1795770000000-GrantsInWe
 import { TeamWebhookEvents1795790000000 } from './1795790000000-TeamWebhookEvents';
 import { GrantsInListOrder1795800000000 } from './1795800000000-GrantsInListOrder';
 import { CountsInOneSlot1795810000000 } from './1795810000000-CountsInOneSlot';
+import { GrantRolesInListOrder1795820000000 } from './1795820000000-GrantRolesInListOrder';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -37,4 +38,5 @@ export const sqliteMigrations = [
   TeamWebhookEvents1795790000000,
   GrantsInListOrder1795800000000,
   CountsInOneSlot1795810000000,
+  GrantRolesInListOrder1795820000000,
 ];

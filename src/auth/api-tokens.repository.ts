@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { toDateOrNull, toSqlTimestamp } from '../database/sql-values';
 import { Sql } from '../database/sql';
+import { StatementList } from '../database/statement-catalogue';
 import { TransactionRunner } from '../database/transaction-runner';
 import { ApiToken } from './entities/api-token.entity';
 
@@ -42,6 +43,9 @@ WHERE t.token_hash = ?`,
   recordUse:
     'UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',
 };
+
+/** Every text authentication sends through `Sql` (the same on each dialect). */
+export const tokensStatements: StatementList = () => ({ ...tokensSql });
 
 @Injectable()
 export class ApiTokensRepository {

@@ -4,11 +4,16 @@ import { createConnection, RowDataPacket } from 'mysql2/promise';
 import { DataSourceOptions } from 'typeorm';
 import { mysqlMigrations } from '../../migrations/mysql';
 import { sqliteMigrations } from '../../migrations/sqlite';
-import { DatabaseConnection, DatabaseTimeouts, DEFAULT_SQLITE_CACHE_MB } from './database.config';
+import {
+  DatabaseConnection,
+  DatabaseLimits,
+  DEFAULT_PREPARED_STATEMENTS_PER_CONNECTION,
+  DEFAULT_SQLITE_CACHE_MB,
+} from './database.config';
 import { DatabaseLogger } from './database-logger';
 import { GALERA_SESSION_SETUP, mysqlDriverWithSessionSetup } from './galera';
 
-const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, queryMs: 10_000 };
+const DEFAULT_LIMITS: DatabaseLimits = { connectMs: 5000, queryMs: 10_000 };
 
 /** Which server answers a mysql:// URL; TypeORM reads MariaDB's schema differently. */
 export type MysqlFlavour = 'mysql' | 'mariadb';
@@ -42,7 +47,7 @@ export const MYSQL_SESSION_SETUP = [
 export function dataSourceOptions(
   config: DatabaseConnection,
   server: MysqlServer = { flavour: 'mysql', galera: false },
-  timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
+  timeouts: DatabaseLimits = DEFAULT_LIMITS,
 ): DataSourceOptions {
   const common = { synchronize: false, logger: new DatabaseLogger() } as const;
   if (config.kind === 'mysql') {
@@ -62,6 +67,12 @@ export function dataSourceOptions(
       connectTimeout: timeouts.connectMs,
       enableQueryTimeout: true,
       maxQueryExecutionTime: timeouts.queryMs,
+      // mysql2 keeps each connection's prepared statements in a cache of this size, and closes
+      // (on the server) those it drops.
+      extra: {
+        maxPreparedStatements:
+          timeouts.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS_PER_CONNECTION,
+      },
     };
   }
   return {
@@ -85,7 +96,7 @@ export function dataSourceOptions(
  */
 export async function prepareDatabase(
   config: DatabaseConnection,
-  timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
+  timeouts: DatabaseLimits = DEFAULT_LIMITS,
 ): Promise<MysqlServer | undefined> {
   if (config.kind === 'sqlite') {
     if (config.path !== ':memory:') createPrivately(config.path);

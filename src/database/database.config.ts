@@ -14,11 +14,20 @@ export type DatabaseConnection =
  */
 export const DEFAULT_SQLITE_CACHE_MB = 128;
 
-/** How long a database connection attempt and a single statement may take. */
-export interface DatabaseTimeouts {
+/** How long a database connection attempt and a single statement may take, and what a connection keeps. */
+export interface DatabaseLimits {
   connectMs: number;
   queryMs: number;
+  /** MySQL: prepared statements kept per connection (`DEFAULT_PREPARED_STATEMENTS_PER_CONNECTION`). */
+  preparedStatements?: number;
 }
+
+/**
+ * Prepared statements each MySQL connection keeps, the least recently used closed first: the
+ * service's hot statements stay prepared, and a server holds at most this many per connection
+ * (pool x workers x instances connections; see docs/operations.md, "Prepared statements").
+ */
+export const DEFAULT_PREPARED_STATEMENTS_PER_CONNECTION = 64;
 
 class DatabaseVariables {
   @IsOptional()
@@ -38,6 +47,9 @@ class DatabaseVariables {
 
   @IntegerBetween('DB_QUERY_TIMEOUT_MS', 100, HOUR_MS)
   DB_QUERY_TIMEOUT_MS?: number;
+
+  @IntegerBetween('DB_PREPARED_STATEMENTS', 1, 16_382)
+  DB_PREPARED_STATEMENTS?: number;
 }
 
 /** The database's settings; throws ConfigError naming the first bad variable. */
@@ -50,11 +62,12 @@ export function readDatabaseConfig(env: NodeJS.ProcessEnv) {
         path: vars.SQLITE_PATH ?? './data/docs.sqlite',
         cacheMb: vars.SQLITE_CACHE_MB ?? DEFAULT_SQLITE_CACHE_MB,
       };
-  const timeouts: DatabaseTimeouts = {
+  const limits: DatabaseLimits = {
     connectMs: vars.DB_CONNECT_TIMEOUT_MS ?? 5000,
     queryMs: vars.DB_QUERY_TIMEOUT_MS ?? 10_000,
+    preparedStatements: vars.DB_PREPARED_STATEMENTS ?? DEFAULT_PREPARED_STATEMENTS_PER_CONNECTION,
   };
-  return { connection, timeouts };
+  return { connection, limits };
 }
 
 export const databaseConfig = registerAs('database', () => readDatabaseConfig(process.env));

@@ -16,10 +16,10 @@ import { TransactionRunner } from './transaction-runner';
     TypeOrmModule.forRootAsync({
       imports: [ConfigModule.forFeature(databaseConfig)],
       inject: [databaseConfig.KEY],
-      useFactory: async ({ connection, timeouts }: DatabaseConfig) => {
-        const server = await prepareDatabase(connection, timeouts);
+      useFactory: async ({ connection, limits }: DatabaseConfig) => {
+        const server = await prepareDatabase(connection, limits);
         return {
-          ...dataSourceOptions(connection, server, timeouts),
+          ...dataSourceOptions(connection, server, limits),
           migrationsRun: true,
           // Each module registers its own entities with `TypeOrmModule.forFeature`.
           autoLoadEntities: true,

@@ -3,12 +3,17 @@ import { randomUUID } from 'node:crypto';
 import { Clock } from '../common/clock';
 import { Sql } from './sql';
 import { toSqlTimestamp } from './sql-values';
+import { StatementList } from './statement-catalogue';
 import { TransactionRunner } from './transaction-runner';
 
-const TAKE_SQL = `UPDATE job_leases SET holder = ?, expires_at = ?
-WHERE name = ? AND (holder = ? OR holder IS NULL OR expires_at <= ?)`;
-const RELEASE_SQL =
-  'UPDATE job_leases SET holder = NULL, expires_at = ? WHERE name = ? AND holder = ?';
+const jobLeasesSql = {
+  take: `UPDATE job_leases SET holder = ?, expires_at = ?
+WHERE name = ? AND (holder = ? OR holder IS NULL OR expires_at <= ?)`,
+  release: 'UPDATE job_leases SET holder = NULL, expires_at = ? WHERE name = ? AND holder = ?',
+};
+
+/** Every text of the job leases (the same on each dialect). */
+export const jobLeasesStatements: StatementList = () => ({ ...jobLeasesSql });
 
 /**
  * Leases on background jobs (`job_leases`), so that one instance (or worker) at a time runs
@@ -34,7 +39,7 @@ export class JobLeases {
     const until = new Date(now.getTime() + durationMs);
     const result = await this.transactions.exclusive((manager) =>
       this.sql.run(
-        TAKE_SQL,
+        jobLeasesSql.take,
         [this.holder, toSqlTimestamp(until), name, this.holder, toSqlTimestamp(now)],
         manager,
       ),
@@ -63,7 +68,7 @@ export class JobLeases {
   /** Gives the lease up (if still ours), so the next run need not wait for it to expire. */
   async release(name: string): Promise<void> {
     await this.transactions.exclusive((manager) =>
-      this.sql.run(RELEASE_SQL, [toSqlTimestamp(new Date(0)), name, this.holder], manager),
+      this.sql.run(jobLeasesSql.release, [toSqlTimestamp(new Date(0)), name, this.holder], manager),
     );
   }
 }

@@ -2,8 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { SqlDialect, sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
+import { paddedLength, paddedLengths } from '../database/sql-lists';
 import { toSqlTimestamp } from '../database/sql-values';
+import { StatementList } from '../database/statement-catalogue';
 import { TransactionRunner } from '../database/transaction-runner';
+import { MAX_PATH_DEPTH } from './folder-path';
 
 export interface FolderRow {
   path: string;
@@ -12,13 +15,16 @@ export interface FolderRow {
 
 /**
  * The folder chain of a path, missing folders only, in one statement with `count` rows
- * (parameters: user id, created_at, then path and path hash of each folder, then user id).
+ * (parameters: user id, created_at, then path and path hash of each folder, then user id). A
+ * row whose path hash is null is padding, and skipped: the service pads the chain to a power
+ * of two (`paddedLength`), at most `MAX_PATH_DEPTH` (64) rows, so that it has a few texts.
  */
 export const insertMissingFoldersSql = (dialect: SqlDialect, count: number) => {
   const rows = Array(count).fill('SELECT ? AS path, ? AS path_hash').join(' UNION ALL ');
   return `${dialect === 'mysql' ? 'INSERT IGNORE' : 'INSERT OR IGNORE'} INTO folders (user_id, path, path_hash, created_at)
 SELECT ?, chain.path, chain.path_hash, ? FROM (${rows}) chain
-WHERE NOT EXISTS (SELECT 1 FROM folders f WHERE f.user_id = ? AND f.path_hash = chain.path_hash)`;
+WHERE chain.path_hash IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM folders f WHERE f.user_id = ? AND f.path_hash = chain.path_hash)`;
 };
 
 const foldersSql = {
@@ -26,6 +32,18 @@ const foldersSql = {
   page: (dialect: SqlDialect) =>
     `SELECT path, created_at FROM folders WHERE user_id = ?
       ORDER BY path${dialect === 'mysql' ? ' COLLATE utf8mb4_bin' : ''} LIMIT ? OFFSET ?`,
+};
+
+/** Every text of folders on a dialect: the chain's insert at each padded length. */
+export const foldersStatements: StatementList = (dialect) => {
+  const list: Record<string, string> = {
+    total: foldersSql.total,
+    page: foldersSql.page(dialect),
+  };
+  for (const length of paddedLengths(MAX_PATH_DEPTH)) {
+    list[`insertMissing${length}`] = insertMissingFoldersSql(dialect, length);
+  }
+  return list;
 };
 
 @Injectable()
@@ -49,12 +67,15 @@ export class FoldersRepository {
     folders: { path: string; pathHash: string }[],
     createdAt: Date,
   ): Promise<void> {
+    const length = paddedLength(folders.length);
+    const padding = Array<null>(2 * (length - folders.length)).fill(null);
     await this.sql.run(
-      insertMissingFoldersSql(sqlDialect(manager.connection), folders.length),
+      insertMissingFoldersSql(sqlDialect(manager.connection), length),
       [
         userId,
         toSqlTimestamp(createdAt),
         ...folders.flatMap((folder) => [folder.path, folder.pathHash]),
+        ...padding,
         userId,
       ],
       manager,

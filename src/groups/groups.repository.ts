@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { sqlDialect } from '../database/raw-sql';
+import { SqlDialect, sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
 import { toSqlTimestamp } from '../database/sql-values';
+import { StatementList } from '../database/statement-catalogue';
 import { TransactionRunner } from '../database/transaction-runner';
 import { GroupChanges } from './group-changes';
 import type { GroupRole } from './group-roles';
@@ -41,22 +42,63 @@ export type MembersUnchanged = 'no group' | 'last manager';
 const GROUP_COLUMNS =
   'g.id AS id, g.name AS name, g.description AS description, g.created_at AS created_at, g.member_count AS member_count, m.role AS role';
 
-const GROUP_FOR_MEMBER_SQL = `SELECT ${GROUP_COLUMNS}
-FROM user_groups g JOIN group_members m ON m.group_id = g.id AND m.user_id = ?
-WHERE g.id = ?`;
+/** What an update of a group sets: its name (with the key), its description, or both. */
+type GroupFields = { name: boolean; description: boolean };
 
-const GROUPS_OF_USER_SQL = `SELECT ${GROUP_COLUMNS}
+const forUpdate = (dialect: SqlDialect) => (dialect === 'mysql' ? ' FOR UPDATE' : '');
+
+const groupsSql = {
+  create:
+    'INSERT INTO user_groups (name, name_key, description, member_count, manager_count, created_at) VALUES (?, ?, ?, 0, 0, ?)',
+  addFirstManager:
+    "INSERT INTO group_members (group_id, user_id, role, created_at) VALUES (?, ?, 'manager', ?)",
+  forMember: `SELECT ${GROUP_COLUMNS}
+FROM user_groups g JOIN group_members m ON m.group_id = g.id AND m.user_id = ?
+WHERE g.id = ?`,
+  summary: 'SELECT id, name FROM user_groups WHERE id = ?',
+  idByNameKey: 'SELECT id FROM user_groups WHERE name_key = ?',
+  ofUser: `SELECT ${GROUP_COLUMNS}
 FROM group_members m JOIN user_groups g ON g.id = m.group_id
 WHERE m.user_id = ?
 ORDER BY g.name_key, g.id
-LIMIT ? OFFSET ?`;
-
-const MEMBERS_SQL = `SELECT m.user_id AS user_id, m.role AS role, m.created_at AS added_at,
+LIMIT ? OFFSET ?`,
+  countOfUser: 'SELECT COUNT(*) AS n FROM group_members WHERE user_id = ?',
+  members: `SELECT m.user_id AS user_id, m.role AS role, m.created_at AS added_at,
   u.fname AS fname, u.lname AS lname, u.email AS email, u.avatar_url AS avatar_url
 FROM group_members m JOIN users u ON u.id = m.user_id
 WHERE m.group_id = ?
 ORDER BY m.role, m.created_at, m.user_id
-LIMIT ? OFFSET ?`;
+LIMIT ? OFFSET ?`,
+  /** Parameters: the name and its key, if set, then the description, if set, then the id. */
+  update: (fields: GroupFields) => {
+    const sets = [
+      ...(fields.name ? ['name = ?', 'name_key = ?'] : []),
+      ...(fields.description ? ['description = ?'] : []),
+    ];
+    return `UPDATE user_groups SET ${sets.join(', ')} WHERE id = ?`;
+  },
+  delete: 'DELETE FROM user_groups WHERE id = ?',
+  exists: 'SELECT 1 AS found FROM user_groups WHERE id = ?',
+  /** The group's row, locked on MySQL: changes of one group's members take turns. */
+  lockGroup: (dialect: SqlDialect) =>
+    `SELECT id FROM user_groups WHERE id = ?${forUpdate(dialect)}`,
+  memberRole: (dialect: SqlDialect) =>
+    `SELECT role, created_at AS added_at FROM group_members WHERE group_id = ? AND user_id = ?${forUpdate(dialect)}`,
+  addMember: 'INSERT INTO group_members (group_id, user_id, role, created_at) VALUES (?, ?, ?, ?)',
+  changeRole: 'UPDATE group_members SET role = ? WHERE group_id = ? AND user_id = ?',
+  removeMember: 'DELETE FROM group_members WHERE group_id = ? AND user_id = ?',
+  managers: 'SELECT manager_count AS managers FROM user_groups WHERE id = ?',
+};
+
+/** Every text of groups on a dialect, with each set of fields an update changes. */
+export const groupsStatements: StatementList = (dialect) => ({
+  ...groupsSql,
+  update: groupsSql.update({ name: true, description: true }),
+  updateName: groupsSql.update({ name: true, description: false }),
+  updateDescription: groupsSql.update({ name: false, description: true }),
+  lockGroup: groupsSql.lockGroup(dialect),
+  memberRole: groupsSql.memberRole(dialect),
+});
 
 /**
  * The statements behind groups. Triggers keep each group's `member_count` and `manager_count`
@@ -74,9 +116,8 @@ export class GroupsRepository {
     private readonly transactions: TransactionRunner,
     private readonly groupChanges: GroupChanges,
   ) {
-    const lock = sqlDialect(dataSource) === 'mysql' ? ' FOR UPDATE' : '';
-    this.lockGroupSql = `SELECT id FROM user_groups WHERE id = ?${lock}`;
-    this.memberRoleSql = `SELECT role, created_at AS added_at FROM group_members WHERE group_id = ? AND user_id = ?${lock}`;
+    this.lockGroupSql = groupsSql.lockGroup(sqlDialect(dataSource));
+    this.memberRoleSql = groupsSql.memberRole(sqlDialect(dataSource));
   }
 
   /** Makes a group with its first manager; the name key must be free (else a unique violation). */
@@ -87,12 +128,12 @@ export class GroupsRepository {
   ): Promise<number> {
     return this.transactions.run(async (manager) => {
       const { insertId } = await this.sql.run(
-        'INSERT INTO user_groups (name, name_key, description, member_count, manager_count, created_at) VALUES (?, ?, ?, 0, 0, ?)',
+        groupsSql.create,
         [group.name, group.nameKey, group.description, toSqlTimestamp(at)],
         manager,
       );
       await this.sql.run(
-        "INSERT INTO group_members (group_id, user_id, role, created_at) VALUES (?, ?, 'manager', ?)",
+        groupsSql.addFirstManager,
         [insertId, managerId, toSqlTimestamp(at)],
         manager,
       );
@@ -102,25 +143,19 @@ export class GroupsRepository {
 
   /** The group with the user's role in it; undefined when there is none or they are not in it. */
   async findForMember(groupId: number, userId: number): Promise<GroupRow | undefined> {
-    const [row] = await this.sql.rows<GroupRow>(GROUP_FOR_MEMBER_SQL, [userId, groupId]);
+    const [row] = await this.sql.rows<GroupRow>(groupsSql.forMember, [userId, groupId]);
     return row;
   }
 
   /** The group's id and name; undefined when there is none. */
   async findSummary(groupId: number): Promise<{ id: number; name: string } | undefined> {
-    const [row] = await this.sql.rows<{ id: number; name: string }>(
-      'SELECT id, name FROM user_groups WHERE id = ?',
-      [groupId],
-    );
+    const [row] = await this.sql.rows<{ id: number; name: string }>(groupsSql.summary, [groupId]);
     return row === undefined ? undefined : { id: Number(row.id), name: row.name };
   }
 
   /** The id of the group with this name key. */
   async findIdByNameKey(nameKey: string): Promise<number | undefined> {
-    const [row] = await this.sql.rows<{ id: number }>(
-      'SELECT id FROM user_groups WHERE name_key = ?',
-      [nameKey],
-    );
+    const [row] = await this.sql.rows<{ id: number }>(groupsSql.idByNameKey, [nameKey]);
     return row === undefined ? undefined : Number(row.id);
   }
 
@@ -131,17 +166,15 @@ export class GroupsRepository {
     limit: number,
   ): Promise<{ rows: GroupRow[]; totalCount: number }> {
     const [rows, [count]] = await Promise.all([
-      this.sql.rows<GroupRow>(GROUPS_OF_USER_SQL, [userId, limit, offset]),
-      this.sql.rows<{ n: number }>('SELECT COUNT(*) AS n FROM group_members WHERE user_id = ?', [
-        userId,
-      ]),
+      this.sql.rows<GroupRow>(groupsSql.ofUser, [userId, limit, offset]),
+      this.sql.rows<{ n: number }>(groupsSql.countOfUser, [userId]),
     ]);
     return { rows, totalCount: Number(count.n) };
   }
 
   /** One page of the group's members, managers first, then by when added. */
   pageOfMembers(groupId: number, offset: number, limit: number): Promise<GroupMemberRow[]> {
-    return this.sql.rows<GroupMemberRow>(MEMBERS_SQL, [groupId, limit, offset]);
+    return this.sql.rows<GroupMemberRow>(groupsSql.members, [groupId, limit, offset]);
   }
 
   /** Changes the name (with its key) and/or the description; false when the group is gone. */
@@ -149,22 +182,17 @@ export class GroupsRepository {
     groupId: number,
     changes: { name?: string; nameKey?: string; description?: string | null },
   ): Promise<boolean> {
-    const sets: string[] = [];
-    const values: unknown[] = [];
-    if (changes.name !== undefined) {
-      sets.push('name = ?', 'name_key = ?');
-      values.push(changes.name, changes.nameKey);
-    }
-    if (changes.description !== undefined) {
-      sets.push('description = ?');
-      values.push(changes.description);
-    }
+    const fields = {
+      name: changes.name !== undefined,
+      description: changes.description !== undefined,
+    };
+    if (!fields.name && !fields.description) throw new Error('a group update needs a field to set');
+    const values = [
+      ...(fields.name ? [changes.name, changes.nameKey] : []),
+      ...(fields.description ? [changes.description] : []),
+    ];
     const result = await this.transactions.exclusive((manager) =>
-      this.sql.run(
-        `UPDATE user_groups SET ${sets.join(', ')} WHERE id = ?`,
-        [...values, groupId],
-        manager,
-      ),
+      this.sql.run(groupsSql.update(fields), [...values, groupId], manager),
     );
     return result.affected > 0 || (await this.exists(groupId));
   }
@@ -172,7 +200,7 @@ export class GroupsRepository {
   /** Deletes the group; its members (and later its shares) go with it by foreign key. */
   async delete(groupId: number): Promise<void> {
     await this.transactions.exclusive((manager) =>
-      this.sql.run('DELETE FROM user_groups WHERE id = ?', [groupId], manager),
+      this.sql.run(groupsSql.delete, [groupId], manager),
     );
   }
 
@@ -195,7 +223,7 @@ export class GroupsRepository {
       );
       if (current === undefined) {
         await this.sql.run(
-          'INSERT INTO group_members (group_id, user_id, role, created_at) VALUES (?, ?, ?, ?)',
+          groupsSql.addMember,
           [groupId, userId, role, toSqlTimestamp(at)],
           manager,
         );
@@ -209,11 +237,7 @@ export class GroupsRepository {
         return { kind: 'added' };
       }
       if (current.role !== role) {
-        await this.sql.run(
-          'UPDATE group_members SET role = ? WHERE group_id = ? AND user_id = ?',
-          [role, groupId, userId],
-          manager,
-        );
+        await this.sql.run(groupsSql.changeRole, [role, groupId, userId], manager);
       }
       return { kind: 'kept', addedAt: current.added_at };
     });
@@ -232,11 +256,7 @@ export class GroupsRepository {
         manager,
       );
       if (held === undefined) return 'not a member';
-      const result = await this.sql.run(
-        'DELETE FROM group_members WHERE group_id = ? AND user_id = ?',
-        [groupId, userId],
-        manager,
-      );
+      const result = await this.sql.run(groupsSql.removeMember, [groupId, userId], manager);
       if (result.affected === 0) return 'not a member';
       await this.groupChanges.announce(manager, {
         kind: 'removed',
@@ -250,7 +270,7 @@ export class GroupsRepository {
   }
 
   private async exists(groupId: number): Promise<boolean> {
-    const rows = await this.sql.rows('SELECT 1 AS found FROM user_groups WHERE id = ?', [groupId]);
+    const rows = await this.sql.rows(groupsSql.exists, [groupId]);
     return rows.length > 0;
   }
 
@@ -269,7 +289,7 @@ export class GroupsRepository {
         if (group === undefined) throw new Outcome('no group');
         const outcome = await change(manager);
         const [{ managers }] = await this.sql.rows<{ managers: number }>(
-          'SELECT manager_count AS managers FROM user_groups WHERE id = ?',
+          groupsSql.managers,
           [groupId],
           manager,
         );

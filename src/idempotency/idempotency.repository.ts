@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { SqlDialect, sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
 import { toDate, toDateOrNull, toSqlTimestamp } from '../database/sql-values';
+import { StatementList } from '../database/statement-catalogue';
 
 /** A key row as the service reads it. */
 export interface StoredKey {
@@ -53,41 +54,47 @@ const HELD = `${KEY} AND resource_id = ? AND attempt = ? AND completed_at IS NUL
 const INSERT_COLUMNS = `idempotency_keys (user_id, key_hash, fingerprint, resource_id, attempt,
   lease_until, created_at, expires_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)`;
 
-const FIND_SQL = `SELECT fingerprint, resource_id, attempt, lease_until, response, completed_at,
-  expires_at FROM idempotency_keys WHERE ${KEY}`;
-
-/** Starts the key afresh for another request, unless someone else did since it was read. */
-const RECLAIM_SQL = `UPDATE idempotency_keys SET fingerprint = ?, resource_id = ?,
+/** The statements of idempotency keys, by dialect where they differ. */
+const idempotencySql = {
+  /** Only the primary key can clash: the row of the same user and key already exists. */
+  insert: (dialect: SqlDialect) =>
+    dialect === 'mysql'
+      ? `INSERT IGNORE INTO ${INSERT_COLUMNS}`
+      : `INSERT INTO ${INSERT_COLUMNS} ON CONFLICT (user_id, key_hash) DO NOTHING`,
+  find: `SELECT fingerprint, resource_id, attempt, lease_until, response, completed_at,
+  expires_at FROM idempotency_keys WHERE ${KEY}`,
+  /** Starts the key afresh for another request, unless someone else did since it was read. */
+  reclaim: `UPDATE idempotency_keys SET fingerprint = ?, resource_id = ?,
   attempt = attempt + 1, lease_until = ?, response = NULL, completed_at = NULL, created_at = ?,
-  expires_at = ? WHERE ${KEY} AND attempt = ? AND expires_at <= ?`;
+  expires_at = ? WHERE ${KEY} AND attempt = ? AND expires_at <= ?`,
+  /** A new lease on a pending key whose holder's lease ran out; the resource id stays. */
+  takeOver: `UPDATE idempotency_keys SET attempt = attempt + 1, lease_until = ?
+  WHERE ${KEY} AND attempt = ? AND completed_at IS NULL AND lease_until <= ?`,
+  complete: `UPDATE idempotency_keys SET completed_at = ?, lease_until = NULL,
+  response = ? WHERE ${HELD}`,
+  release: `DELETE FROM idempotency_keys WHERE ${HELD}`,
+  /**
+   * Deletes at most `?` expired rows, oldest first, found on the `expires_at` index (the order
+   * makes the statement deterministic for statement-based replication). SQLite has no
+   * `DELETE ... LIMIT` unless compiled for it, so there the rows are chosen by a subquery.
+   */
+  deleteExpired: (dialect: SqlDialect) =>
+    dialect === 'mysql'
+      ? 'DELETE FROM idempotency_keys WHERE expires_at <= ? ORDER BY expires_at LIMIT ?'
+      : `DELETE FROM idempotency_keys WHERE rowid IN
+  (SELECT rowid FROM idempotency_keys WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)`,
+};
 
-/** A new lease on a pending key whose holder's lease ran out; the resource id stays. */
-const TAKE_OVER_SQL = `UPDATE idempotency_keys SET attempt = attempt + 1, lease_until = ?
-  WHERE ${KEY} AND attempt = ? AND completed_at IS NULL AND lease_until <= ?`;
-
-const COMPLETE_SQL = `UPDATE idempotency_keys SET completed_at = ?, lease_until = NULL,
-  response = ? WHERE ${HELD}`;
-
-const RELEASE_SQL = `DELETE FROM idempotency_keys WHERE ${HELD}`;
-
-function insertSql(dialect: SqlDialect): string {
-  // Only the primary key can clash: the row of the same user and key already exists.
-  return dialect === 'mysql'
-    ? `INSERT IGNORE INTO ${INSERT_COLUMNS}`
-    : `INSERT INTO ${INSERT_COLUMNS} ON CONFLICT (user_id, key_hash) DO NOTHING`;
-}
-
-/**
- * Deletes at most `?` expired rows, oldest first, found on the `expires_at` index (the order
- * makes the statement deterministic for statement-based replication). SQLite has no
- * `DELETE ... LIMIT` unless compiled for it, so there the rows are chosen by a subquery.
- */
-function deleteExpiredSql(dialect: SqlDialect): string {
-  return dialect === 'mysql'
-    ? 'DELETE FROM idempotency_keys WHERE expires_at <= ? ORDER BY expires_at LIMIT ?'
-    : `DELETE FROM idempotency_keys WHERE rowid IN
-  (SELECT rowid FROM idempotency_keys WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)`;
-}
+/** Every text of the idempotency keys on a dialect. */
+export const idempotencyStatements: StatementList = (dialect) => ({
+  insert: idempotencySql.insert(dialect),
+  find: idempotencySql.find,
+  reclaim: idempotencySql.reclaim,
+  takeOver: idempotencySql.takeOver,
+  complete: idempotencySql.complete,
+  release: idempotencySql.release,
+  deleteExpired: idempotencySql.deleteExpired(dialect),
+});
 
 /**
  * The idempotency keys. Every write is one statement whose WHERE clause states what it
@@ -105,8 +112,8 @@ export class IdempotencyRepository {
     private readonly sql: Sql,
   ) {
     const dialect = sqlDialect(dataSource);
-    this.insert = insertSql(dialect);
-    this.deleteExpiredBatch = deleteExpiredSql(dialect);
+    this.insert = idempotencySql.insert(dialect);
+    this.deleteExpiredBatch = idempotencySql.deleteExpired(dialect);
   }
 
   /** Stores a new pending key; false when the user already has a row for it. */
@@ -128,7 +135,11 @@ export class IdempotencyRepository {
   }
 
   async find(manager: EntityManager, id: KeyId): Promise<StoredKey | null> {
-    const [row] = await this.sql.rows<KeyRow>(FIND_SQL, [id.userId, id.keyHash], manager);
+    const [row] = await this.sql.rows<KeyRow>(
+      idempotencySql.find,
+      [id.userId, id.keyHash],
+      manager,
+    );
     if (!row) return null;
     return {
       fingerprint: row.fingerprint,
@@ -149,7 +160,7 @@ export class IdempotencyRepository {
     now: Date,
   ): Promise<boolean> {
     const result = await this.sql.run(
-      RECLAIM_SQL,
+      idempotencySql.reclaim,
       [
         key.fingerprint,
         key.resourceId,
@@ -175,7 +186,7 @@ export class IdempotencyRepository {
     now: Date,
   ): Promise<boolean> {
     const result = await this.sql.run(
-      TAKE_OVER_SQL,
+      idempotencySql.takeOver,
       [toSqlTimestamp(leaseUntil), id.userId, id.keyHash, seenAttempt, toSqlTimestamp(now)],
       manager,
     );
@@ -190,7 +201,7 @@ export class IdempotencyRepository {
     at: Date,
   ): Promise<boolean> {
     const result = await this.sql.run(
-      COMPLETE_SQL,
+      idempotencySql.complete,
       [toSqlTimestamp(at), response, ...heldParameters(hold)],
       manager,
     );
@@ -199,7 +210,7 @@ export class IdempotencyRepository {
 
   /** Deletes the held key if it is still pending, so a retry can start at once. */
   async release(manager: EntityManager, hold: KeyHold): Promise<boolean> {
-    const result = await this.sql.run(RELEASE_SQL, heldParameters(hold), manager);
+    const result = await this.sql.run(idempotencySql.release, heldParameters(hold), manager);
     return result.affected === 1;
   }
 
@@ -219,4 +230,4 @@ function heldParameters(hold: KeyHold): unknown[] {
 }
 
 /** The sweeper's statement, for tests that check it runs on the index. */
-export const deleteExpiredStatement = deleteExpiredSql;
+export const deleteExpiredStatement = idempotencySql.deleteExpired;

@@ -5,6 +5,7 @@ import { textOfHtml } from '../common/text/html-text';
 import { indexTerms } from '../common/text/search-terms';
 import { sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
+import { StatementList } from '../database/statement-catalogue';
 import { TransactionRunner } from '../database/transaction-runner';
 import { SearchPostingsRepository } from '../docs/documents/search-postings.repository';
 
@@ -17,6 +18,13 @@ export const reindexSql = {
   stored: (lock: boolean) => `SELECT version FROM docs WHERE id = ?${lock ? ' FOR UPDATE' : ''}`,
   write: 'UPDATE docs SET search_title = ?, search_body = ? WHERE id = ?',
 };
+
+/** Every text of `search reindex` on a dialect. */
+export const reindexStatements: StatementList = (dialect) => ({
+  batch: reindexSql.batch,
+  stored: reindexSql.stored(dialect === 'mysql'),
+  write: reindexSql.write,
+});
 
 interface DocText {
   id: number;

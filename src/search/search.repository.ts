@@ -293,19 +293,17 @@ export class SearchRepository {
       resolved.withGrants,
     );
     const termIds = paddedIds([...resolved.terms.values()]);
-    const found = await this.sql.rows<PageRow>(searchSql.page(matches.sql, termIds.length), [
-      ...termIds,
-      ...matches.parameters,
-      limit,
-      offset,
-    ]);
+    const found = await this.sql.queryShapedRows<PageRow>(
+      searchSql.page(matches.sql, termIds.length),
+      [...termIds, ...matches.parameters, limit, offset],
+    );
     const rows = found.map(({ search_title, query_weight, ...row }) => ({
       ...row,
       textMatches: Number(query_weight) > titleWeight(search_title, resolved.terms),
     }));
     if (rows.length > 0) return { rows, totalCount: Number(rows[0].total_count) };
     if (offset === 0) return { rows, totalCount: 0 };
-    const [counted] = await this.sql.rows<{ n: number | string }>(
+    const [counted] = await this.sql.queryShapedRows<{ n: number | string }>(
       searchSql.count(matches.sql),
       matches.parameters,
     );
@@ -326,10 +324,11 @@ export class SearchRepository {
     withGrants: boolean;
   } | null> {
     const statement = searchSql.terms(this.dialect, query, userId);
-    const rows = await this.sql.rows<{ id: number; term: string; has_grants: number | string }>(
-      statement.sql,
-      statement.parameters,
-    );
+    const rows = await this.sql.queryShapedRows<{
+      id: number;
+      term: string;
+      has_grants: number | string;
+    }>(statement.sql, statement.parameters);
     const ids = new Map(rows.map((row) => [row.term, Number(row.id)]));
     const clauses: ResolvedClause[] = [];
     for (const clause of query.clauses) {

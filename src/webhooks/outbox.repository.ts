@@ -3,7 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { WriteConflict } from '../database/database-errors';
 import { Sql } from '../database/sql';
+import {
+  paddedLength,
+  paddedLengths,
+  paddedList,
+  placeholders,
+  powerOfTwoChunks,
+} from '../database/sql-lists';
 import { toDateOrNull, toSqlTimestamp } from '../database/sql-values';
+import type { StatementList } from '../database/statement-catalogue';
 import { TransactionRunner } from '../database/transaction-runner';
 import { SHARING_EVENT_TYPES, type SharingChange } from '../docs/events/doc-events';
 import { groupEventType, type GroupMemberChange } from '../groups/group-changes';
@@ -61,14 +69,16 @@ export interface AttemptResult {
 }
 
 /**
- * Whom an event is for: those who have a document (its members, and whom its grants reach),
- * the members of a group, and some users (a member removed, a folder's owner).
+ * Whom an event is for besides those who have its document (its members, and whom its grants
+ * reach) and the members of its group: some users (a member removed, a folder's owner), at most
+ * `AUDIENCE_USERS`.
  */
 export interface Audience {
-  docId: number | null;
-  groupId: number | null;
   userIds: number[];
 }
+
+/** The most users an audience names: a folder's owner and the user it is shared with. */
+const AUDIENCE_USERS = 2;
 
 /** An event to record: its type, who acted, what it is about, and for whom. */
 export interface OutboxEvent {
@@ -81,29 +91,41 @@ export interface OutboxEvent {
   audience: Audience;
 }
 
-/** The active webhooks of the audience that want the event of this bit. */
-function wantingSql(audience: Audience): { sql: string; values: unknown[] } {
+/**
+ * The active webhooks of the event's audience that want the event of this bit: those who have
+ * its document (`ofDoc`), the members of its group (`ofGroup`), and the audience's users (always
+ * `AUDIENCE_USERS` parameters, see `wantingValues`).
+ */
+function wantingSql(ofDoc: boolean, ofGroup: boolean): string {
   const ways: string[] = [];
-  const values: unknown[] = [];
-  if (audience.docId !== null) {
+  if (ofDoc) {
     ways.push(`SELECT user_id FROM user_docs WHERE doc_id = ?
     UNION SELECT grantee_id FROM doc_grants WHERE doc_id = ? AND grantee_type = 'user' AND trashed = 0
     UNION SELECT gm.user_id FROM doc_grants g JOIN group_members gm ON gm.group_id = g.grantee_id
       WHERE g.doc_id = ? AND g.grantee_type = 'group' AND g.trashed = 0`);
-    values.push(audience.docId, audience.docId, audience.docId);
   }
-  if (audience.groupId !== null) {
-    ways.push('SELECT user_id FROM group_members WHERE group_id = ?');
-    values.push(audience.groupId);
+  if (ofGroup) ways.push('SELECT user_id FROM group_members WHERE group_id = ?');
+  const members = ways.length > 0 ? `w.user_id IN (${ways.join('\n    UNION ')}) OR ` : '';
+  return `FROM webhooks w WHERE (${members}w.user_id IN (${placeholders(AUDIENCE_USERS)})) AND w.active = 1 AND (w.events & ?) <> 0`;
+}
+
+/**
+ * The parameters of `wantingSql`: the audience's users padded by repeating the last (NULLs,
+ * which match nobody, when there are none).
+ */
+function wantingValues(event: OutboxEvent): unknown[] {
+  const { userIds } = event.audience;
+  if (userIds.length > AUDIENCE_USERS) {
+    throw new Error(`an event's audience names at most ${AUDIENCE_USERS} users`);
   }
-  const users =
-    audience.userIds.length > 0 ? `w.user_id IN (${placeholders(audience.userIds.length)})` : null;
-  const members = ways.length > 0 ? `w.user_id IN (${ways.join('\n    UNION ')})` : null;
-  const who = [members, users].filter((way) => way !== null).join(' OR ');
-  return {
-    sql: `FROM webhooks w WHERE (${who}) AND w.active = 1 AND (w.events & ?) <> 0`,
-    values: [...values, ...audience.userIds],
-  };
+  const users = userIds.length === 0 ? [null] : userIds;
+  return [
+    ...(event.docId === null ? [] : [event.docId, event.docId, event.docId]),
+    ...(event.group === null ? [] : [event.group.id]),
+    ...users,
+    ...Array<unknown>(AUDIENCE_USERS - users.length).fill(users[users.length - 1]),
+    EVENT_BITS[event.type],
+  ];
 }
 
 /**
@@ -111,16 +133,16 @@ function wantingSql(audience: Audience): { sql: string; values: unknown[] } {
  * are now. An event of no document (or no group) reads none: joined on a NULL id, MariaDB reads
  * every row of the table.
  */
-const recordEventSql = (wanting: string, ofDoc: boolean, ofGroup: boolean) =>
+const recordEventSql = (ofDoc: boolean, ofGroup: boolean) =>
   `INSERT INTO webhook_events (uuid, type, doc_id, doc_uuid, title, version, doc_updated_at, actor_id, member_user_id, member_role, group_id, group_name, group_role, folder_share_id, folder_owner_id, folder_path, created_at)
 SELECT ?, ?, ${ofDoc ? 'd.id, d.uuid, d.title, d.version, d.updated_at' : 'NULL, NULL, NULL, NULL, NULL'}, ?, ?, ?, ${ofGroup ? 'ug.id, ug.name' : 'NULL, NULL'}, ?, ?, ?, ?, ?
 FROM (SELECT 1 AS one) event
 ${ofDoc ? 'JOIN docs d ON d.id = ?' : ''}
 ${ofGroup ? 'JOIN user_groups ug ON ug.id = ?' : ''}
-WHERE EXISTS (SELECT 1 ${wanting})`;
-const fanOutSql = (wanting: string) =>
+WHERE EXISTS (SELECT 1 ${wantingSql(ofDoc, ofGroup)})`;
+const fanOutSql = (ofDoc: boolean, ofGroup: boolean) =>
   `INSERT INTO webhook_deliveries (event_id, webhook_id, doc_id, attempts, next_attempt_at)
-SELECT (SELECT id FROM webhook_events WHERE uuid = ?), w.id, ?, 0, ? ${wanting}`;
+SELECT (SELECT id FROM webhook_events WHERE uuid = ?), w.id, ?, 0, ? ${wantingSql(ofDoc, ofGroup)}`;
 
 /**
  * Whether the webhook's user still has the document (a member, or reached by a grant, a
@@ -156,8 +178,6 @@ ORDER BY w.id LIMIT ?`;
 const DUE_OF_WEBHOOK = `SELECT id FROM (SELECT d.id AS id FROM webhook_deliveries d
   WHERE d.webhook_id = ? AND d.next_attempt_at <= ? AND ${UNCLAIMED}
   ORDER BY d.next_attempt_at, d.id LIMIT ?) due`;
-const claimSql = (count: number) => `UPDATE webhook_deliveries SET claimed_by = ?, claimed_until = ?
-WHERE id IN (${placeholders(count)}) AND (claimed_until IS NULL OR claimed_until <= ?)`;
 const CLAIMED = `SELECT d.id AS id, d.webhook_id AS webhook_id, d.attempts AS attempts, w.url AS url,
   w.secret AS secret, e.uuid AS event_uuid, e.type AS type, e.doc_uuid AS doc_uuid, e.title AS title,
   e.version AS version, e.doc_updated_at AS doc_updated_at, e.actor_id AS actor_id,
@@ -172,19 +192,108 @@ LEFT JOIN users u ON u.id = e.actor_id
 WHERE d.claimed_by = ?`;
 /** One logged attempt; nothing when the webhook was deleted while it was under way. */
 const LOGGED_ATTEMPT = 'SELECT id, ?, ?, ?, ?, ?, ?, ?, ? FROM webhooks WHERE id = ?';
-const SUCCEEDED = 'UPDATE webhooks SET failure_count = 0 WHERE id = ? AND failure_count <> 0';
+
+/** The tables `cleanUp` deletes from. */
+type CleanedTable = 'webhook_attempts' | 'webhook_events';
+
 /**
- * Failures in a row: `?` more than before, or (after a success) `?` in all. MySQL assigns left
- * to right, each seeing the ones before: in this order both databases read the old values
- * throughout.
+ * The most ids one statement lists (`IN (...)`, padded to a power of two): the most deliveries
+ * a dispatcher holds (`HELD_IN_ALL`), so a claim, a release or a batch of outcomes is one
+ * statement; longer lists (a cleanup's batch) go in slices of this many.
  */
-const failedSql = (afterSuccess: boolean) => {
-  const count = afterSuccess ? '?' : 'failure_count + ?';
-  return `UPDATE webhooks SET
+const MAX_LISTED_IDS = 128;
+/** The most webhooks one claim serves (the arms of `dueOfWebhooks`). */
+const MAX_WEBHOOKS_PER_CLAIM = 256;
+/** The most attempts one INSERT logs: the dispatcher's batch of outcomes (`RECORD_BATCH`). */
+const MAX_LOGGED_ATTEMPTS = 64;
+
+/** The outbox's statements; a list's length is a power of two (see `paddedList`). */
+const outboxSql = {
+  dropPending: DROP_PENDING,
+  recordEvent: recordEventSql,
+  fanOut: fanOutSql,
+  webhooksDue: WEBHOOKS_DUE,
+  /** `count` webhooks' due deliveries; an arm of no room (`LIMIT 0`) pads it and reads none. */
+  dueOfWebhooks: (count: number) => Array<string>(count).fill(DUE_OF_WEBHOOK).join('\nUNION ALL\n'),
+  claim: (count: number) => `UPDATE webhook_deliveries SET claimed_by = ?, claimed_until = ?
+WHERE id IN (${placeholders(count)}) AND (claimed_until IS NULL OR claimed_until <= ?)`,
+  claimed: (count: number) => `${CLAIMED} AND d.id IN (${placeholders(count)})`,
+  backlog: `SELECT COUNT(*) AS waiting,
+  SUM(CASE WHEN d.next_attempt_at <= ? AND w.active = 1 THEN 1 ELSE 0 END) AS due,
+  MIN(CASE WHEN d.next_attempt_at <= ? AND w.active = 1 THEN d.next_attempt_at END) AS oldest_due
+FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id`,
+  release: (count: number) => `UPDATE webhook_deliveries SET claimed_by = NULL, claimed_until = NULL
+WHERE claimed_by = ? AND id IN (${placeholders(count)})`,
+  finished: (count: number) =>
+    `DELETE FROM webhook_deliveries WHERE claimed_by = ? AND id IN (${placeholders(count)})`,
+  /** A repeated `WHEN` (of the padding) changes nothing: CASE takes the first. */
+  retried: (count: number) => `UPDATE webhook_deliveries SET attempts = attempts + 1,
+  next_attempt_at = CASE id ${Array<string>(count).fill('WHEN ? THEN ?').join(' ')} END,
+  claimed_by = NULL, claimed_until = NULL
+WHERE claimed_by = ? AND id IN (${placeholders(count)})`,
+  logged: (count: number) =>
+    `INSERT INTO webhook_attempts (webhook_id, event_uuid, type, attempt, status_code, error, duration_ms, attempted_at, next_attempt_at)
+${Array<string>(count).fill(LOGGED_ATTEMPT).join('\nUNION ALL\n')}`,
+  succeeded: 'UPDATE webhooks SET failure_count = 0 WHERE id = ? AND failure_count <> 0',
+  /**
+   * Failures in a row: `?` more than before, or (after a success) `?` in all. MySQL assigns left
+   * to right, each seeing the ones before: in this order both databases read the old values
+   * throughout.
+   */
+  failed: (afterSuccess: boolean) => {
+    const count = afterSuccess ? '?' : 'failure_count + ?';
+    return `UPDATE webhooks SET
   disabled_reason = CASE WHEN ${count} >= ? AND active = 1 THEN ? ELSE disabled_reason END,
   active = CASE WHEN ${count} >= ? THEN 0 ELSE active END,
   failure_count = ${count}
 WHERE id = ?`;
+  },
+  oldAttempts:
+    'SELECT id FROM webhook_attempts WHERE attempted_at < ? ORDER BY attempted_at LIMIT ?',
+  doneEvents: `SELECT e.id AS id FROM webhook_events e
+WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id) ORDER BY e.id LIMIT ?`,
+  cleanUp: (table: CleanedTable, count: number) =>
+    `DELETE FROM ${table} WHERE id IN (${placeholders(count)})`,
+};
+
+/**
+ * Every text of the outbox (the same on both databases): each shape of an event's audience, and
+ * each padded length up to its list's maximum.
+ */
+export const outboxStatements: StatementList = () => {
+  const list: Record<string, string> = {
+    dropPending: outboxSql.dropPending,
+    webhooksDue: outboxSql.webhooksDue,
+    backlog: outboxSql.backlog,
+    succeeded: outboxSql.succeeded,
+    failed: outboxSql.failed(false),
+    failedAfterSuccess: outboxSql.failed(true),
+    oldAttempts: outboxSql.oldAttempts,
+    doneEvents: outboxSql.doneEvents,
+  };
+  for (const ofDoc of [false, true]) {
+    for (const ofGroup of [false, true]) {
+      const of = `${ofDoc ? 'OfDoc' : ''}${ofGroup ? 'OfGroup' : ''}`;
+      list[`recordEvent${of}`] = outboxSql.recordEvent(ofDoc, ofGroup);
+      list[`fanOut${of}`] = outboxSql.fanOut(ofDoc, ofGroup);
+    }
+  }
+  for (const count of paddedLengths(paddedLength(MAX_WEBHOOKS_PER_CLAIM))) {
+    list[`dueOfWebhooks${count}`] = outboxSql.dueOfWebhooks(count);
+  }
+  for (const count of paddedLengths(MAX_LISTED_IDS)) {
+    list[`claim${count}`] = outboxSql.claim(count);
+    list[`claimed${count}`] = outboxSql.claimed(count);
+    list[`release${count}`] = outboxSql.release(count);
+    list[`finished${count}`] = outboxSql.finished(count);
+    list[`retried${count}`] = outboxSql.retried(count);
+    list[`cleanUpAttempts${count}`] = outboxSql.cleanUp('webhook_attempts', count);
+    list[`cleanUpEvents${count}`] = outboxSql.cleanUp('webhook_events', count);
+  }
+  for (const count of paddedLengths(MAX_LOGGED_ATTEMPTS)) {
+    list[`logged${count}`] = outboxSql.logged(count);
+  }
+  return list;
 };
 
 /**
@@ -211,7 +320,11 @@ export class OutboxRepository {
   ): Promise<void> {
     if (change.kind === 'member removed') {
       const { docId, userId } = change;
-      await this.sql.run(DROP_PENDING, [docId, userId, docId, docId, docId, docId], manager);
+      await this.sql.run(
+        outboxSql.dropPending,
+        [docId, userId, docId, docId, docId, docId],
+        manager,
+      );
     }
     await this.recordEvent(manager, sharingEvent(change), at);
   }
@@ -231,7 +344,7 @@ export class OutboxRepository {
         member: { userId: change.userId, role: change.role },
         group: { id: change.groupId, role: null },
         folder: null,
-        audience: { docId: null, groupId: change.groupId, userIds: [change.userId] },
+        audience: { userIds: [change.userId] },
       },
       at,
     );
@@ -241,24 +354,24 @@ export class OutboxRepository {
   private async recordEvent(manager: EntityManager, event: OutboxEvent, at: Date): Promise<void> {
     const uuid = newEventId();
     const timestamp = toSqlTimestamp(at);
-    const wanting = wantingSql(event.audience);
-    const wantingValues = [...wanting.values, EVENT_BITS[event.type]];
+    const [ofDoc, ofGroup] = [event.docId !== null, event.group !== null];
+    const wanting = wantingValues(event);
     const joined = [event.docId, event.group?.id ?? null].filter((id) => id !== null);
     const recorded = await this.sql.run(
-      recordEventSql(wanting.sql, event.docId !== null, event.group !== null),
+      outboxSql.recordEvent(ofDoc, ofGroup),
       [
         ...[uuid, event.type, event.actorId, event.member?.userId ?? null],
         ...[event.member?.role ?? null, event.group?.role ?? null],
         ...[event.folder?.shareId ?? null, event.folder?.ownerId ?? null],
         ...[event.folder?.path ?? null, timestamp, ...joined],
-        ...wantingValues,
+        ...wanting,
       ],
       manager,
     );
     if (recorded.affected === 0) return;
     await this.sql.run(
-      fanOutSql(wanting.sql),
-      [uuid, event.docId, timestamp, ...wantingValues],
+      outboxSql.fanOut(ofDoc, ofGroup),
+      [uuid, event.docId, timestamp, ...wanting],
       manager,
     );
   }
@@ -278,7 +391,7 @@ export class OutboxRepository {
     inFlight: ReadonlyMap<number, number>,
   ): Promise<ClaimedDelivery[]> {
     const timestamp = toSqlTimestamp(now);
-    const webhooks = await this.sql.rows<{ id: number }>(WEBHOOKS_DUE, [
+    const webhooks = await this.sql.rows<{ id: number }>(outboxSql.webhooksDue, [
       timestamp,
       timestamp,
       MAX_WEBHOOKS_PER_CLAIM,
@@ -293,33 +406,37 @@ export class OutboxRepository {
       if (left === 0) break;
     }
     if (wanted.length === 0) return [];
+    const arms = paddedLength(wanted.length);
+    const [lastId] = wanted[wanted.length - 1];
+    const padding = Array<[number, number]>(arms - wanted.length).fill([lastId, 0]);
     const due = await this.sql.rows<{ id: number }>(
-      wanted.map(() => DUE_OF_WEBHOOK).join('\nUNION ALL\n'),
-      wanted.flatMap(([id, room]) => [id, timestamp, timestamp, room]),
+      outboxSql.dueOfWebhooks(arms),
+      [...wanted, ...padding].flatMap(([id, room]) => [id, timestamp, timestamp, room]),
     );
-    if (due.length === 0) return [];
-    const ids = due.map((row) => Number(row.id));
-    // Dispatchers on other Galera nodes claiming the same rows make this fail certification:
-    // they got them, so it is not run again.
-    const claimed = await this.transactions
-      .exclusive(
-        (manager) =>
-          this.sql.run(
-            claimSql(ids.length),
-            [holder, toSqlTimestamp(until), ...ids, timestamp],
-            manager,
-          ),
-        1,
-      )
-      .catch((error: unknown) => {
-        if (error instanceof WriteConflict) return { affected: 0 };
-        throw error;
-      });
-    if (claimed.affected === 0) return [];
-    return this.sql.rows<ClaimedDelivery>(`${CLAIMED} AND d.id IN (${placeholders(ids.length)})`, [
-      holder,
-      ...ids,
-    ]);
+    const deliveries: ClaimedDelivery[] = [];
+    for (const ids of idSlices(due.map((row) => Number(row.id)))) {
+      // Dispatchers on other Galera nodes claiming the same rows make this fail certification:
+      // they got them, so it is not run again.
+      const claimed = await this.transactions
+        .exclusive(
+          (manager) =>
+            this.sql.run(
+              outboxSql.claim(ids.length),
+              [holder, toSqlTimestamp(until), ...ids, timestamp],
+              manager,
+            ),
+          1,
+        )
+        .catch((error: unknown) => {
+          if (error instanceof WriteConflict) return { affected: 0 };
+          throw error;
+        });
+      if (claimed.affected === 0) continue;
+      deliveries.push(
+        ...(await this.sql.rows<ClaimedDelivery>(outboxSql.claimed(ids.length), [holder, ...ids])),
+      );
+    }
+    return deliveries;
   }
 
   /**
@@ -331,13 +448,7 @@ export class OutboxRepository {
       waiting: number | string;
       due: number | string | null;
       oldest_due: Date | string | null;
-    }>(
-      `SELECT COUNT(*) AS waiting,
-  SUM(CASE WHEN d.next_attempt_at <= ? AND w.active = 1 THEN 1 ELSE 0 END) AS due,
-  MIN(CASE WHEN d.next_attempt_at <= ? AND w.active = 1 THEN d.next_attempt_at END) AS oldest_due
-FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id`,
-      [toSqlTimestamp(now), toSqlTimestamp(now)],
-    );
+    }>(outboxSql.backlog, [toSqlTimestamp(now), toSqlTimestamp(now)]);
     return {
       waiting: Number(row.waiting),
       due: Number(row.due ?? 0),
@@ -347,14 +458,11 @@ FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id`,
 
   /** Gives claimed deliveries back untried (this dispatcher will not send them). */
   async release(deliveryIds: number[], holder: string): Promise<void> {
-    await this.transactions.exclusive((manager) =>
-      this.sql.run(
-        `UPDATE webhook_deliveries SET claimed_by = NULL, claimed_until = NULL
-WHERE claimed_by = ? AND id IN (${placeholders(deliveryIds.length)})`,
-        [holder, ...deliveryIds],
-        manager,
-      ),
-    );
+    for (const ids of idSlices(deliveryIds)) {
+      await this.transactions.exclusive((manager) =>
+        this.sql.run(outboxSql.release(ids.length), [holder, ...ids], manager),
+      );
+    }
   }
 
   /**
@@ -367,42 +475,36 @@ WHERE claimed_by = ? AND id IN (${placeholders(deliveryIds.length)})`,
   async record(holder: string, results: AttemptResult[], disableAfter: number): Promise<void> {
     await this.transactions.run(async (manager) => {
       const finished = results.filter((result) => result.retryAt === null);
-      if (finished.length > 0) {
-        await this.sql.run(
-          `DELETE FROM webhook_deliveries WHERE claimed_by = ? AND id IN (${placeholders(finished.length)})`,
-          [holder, ...finished.map((result) => result.delivery.id)],
-          manager,
-        );
+      for (const slice of idSlices(finished.map((result) => result.delivery.id))) {
+        await this.sql.run(outboxSql.finished(slice.length), [holder, ...slice], manager);
       }
       const retried = results.filter((result) => result.retryAt !== null);
-      if (retried.length > 0) {
+      for (const slice of idSlices(retried)) {
         await this.sql.run(
-          `UPDATE webhook_deliveries SET attempts = attempts + 1,
-  next_attempt_at = CASE id ${retried.map(() => 'WHEN ? THEN ?').join(' ')} END,
-  claimed_by = NULL, claimed_until = NULL
-WHERE claimed_by = ? AND id IN (${placeholders(retried.length)})`,
+          outboxSql.retried(slice.length),
           [
-            ...retried.flatMap((result) => [result.delivery.id, toSqlTimestamp(result.retryAt!)]),
+            ...slice.flatMap((result) => [result.delivery.id, toSqlTimestamp(result.retryAt!)]),
             holder,
-            ...retried.map((result) => result.delivery.id),
+            ...slice.map((result) => result.delivery.id),
           ],
           manager,
         );
       }
-      await this.sql.run(
-        `INSERT INTO webhook_attempts (webhook_id, event_uuid, type, attempt, status_code, error, duration_ms, attempted_at, next_attempt_at)
-${results.map(() => LOGGED_ATTEMPT).join('\nUNION ALL\n')}`,
-        results.flatMap(loggedAttemptValues),
-        manager,
-      );
+      for (const chunk of powerOfTwoChunks(results, MAX_LOGGED_ATTEMPTS)) {
+        await this.sql.run(
+          outboxSql.logged(chunk.length),
+          chunk.flatMap(loggedAttemptValues),
+          manager,
+        );
+      }
       for (const [webhookId, streak] of failureStreaks(results)) {
         if (streak.reset && streak.failures === 0) {
-          await this.sql.run(SUCCEEDED, [webhookId], manager);
+          await this.sql.run(outboxSql.succeeded, [webhookId], manager);
           continue;
         }
         const reason = `${disableAfter} failed attempts in a row; the last: ${describe(streak.last!)}`;
         await this.sql.run(
-          failedSql(streak.reset),
+          outboxSql.failed(streak.reset),
           [
             ...[streak.failures, disableAfter, reason.slice(0, 255)],
             ...[streak.failures, disableAfter, streak.failures, webhookId],
@@ -418,30 +520,22 @@ ${results.map(() => LOGGED_ATTEMPT).join('\nUNION ALL\n')}`,
    * more; returns how many rows went.
    */
   async cleanUp(cutoff: Date, limit: number): Promise<number> {
-    const old = await this.sql.rows<{ id: number }>(
-      'SELECT id FROM webhook_attempts WHERE attempted_at < ? ORDER BY attempted_at LIMIT ?',
-      [toSqlTimestamp(cutoff), limit],
-    );
-    const done = await this.sql.rows<{ id: number }>(
-      `SELECT e.id AS id FROM webhook_events e
-WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id) ORDER BY e.id LIMIT ?`,
-      [limit],
-    );
+    const old = await this.sql.rows<{ id: number }>(outboxSql.oldAttempts, [
+      toSqlTimestamp(cutoff),
+      limit,
+    ]);
+    const done = await this.sql.rows<{ id: number }>(outboxSql.doneEvents, [limit]);
     let removed = 0;
     for (const [table, rows] of [
       ['webhook_attempts', old],
       ['webhook_events', done],
     ] as const) {
-      if (rows.length === 0) continue;
-      const ids = rows.map((row) => Number(row.id));
-      const result = await this.transactions.exclusive((manager) =>
-        this.sql.run(
-          `DELETE FROM ${table} WHERE id IN (${placeholders(ids.length)})`,
-          ids,
-          manager,
-        ),
-      );
-      removed += result.affected;
+      for (const ids of idSlices(rows.map((row) => Number(row.id)))) {
+        const result = await this.transactions.exclusive((manager) =>
+          this.sql.run(outboxSql.cleanUp(table, ids.length), ids, manager),
+        );
+        removed += result.affected;
+      }
     }
     return removed;
   }
@@ -456,12 +550,17 @@ function describe(outcome: AttemptOutcome): string {
   return outcome.error ?? `HTTP ${outcome.statusCode}`;
 }
 
-function placeholders(count: number): string {
-  return Array(count).fill('?').join(', ');
+/**
+ * The values in slices of at most `MAX_LISTED_IDS`, each padded by repeating its last
+ * (`paddedList`): one statement each, its `IN (...)` as the values alone would make it.
+ */
+function idSlices<T>(values: readonly T[]): T[][] {
+  const slices: T[][] = [];
+  for (let start = 0; start < values.length; start += MAX_LISTED_IDS) {
+    slices.push(paddedList(values.slice(start, start + MAX_LISTED_IDS)));
+  }
+  return slices;
 }
-
-/** The most webhooks one claim serves. */
-const MAX_WEBHOOKS_PER_CLAIM = 256;
 
 function loggedAttemptValues({ delivery, outcome, retryAt }: AttemptResult): unknown[] {
   return [
@@ -504,7 +603,7 @@ function sharingEvent(change: SharingChange): OutboxEvent {
         member: { userId: change.userId, role: change.role },
         group: null,
         folder: null,
-        audience: { docId: change.docId, groupId: null, userIds: [change.userId] },
+        audience: { userIds: [change.userId] },
       };
     case 'group shared':
     case 'group unshared':
@@ -515,7 +614,7 @@ function sharingEvent(change: SharingChange): OutboxEvent {
         member: null,
         group: { id: change.groupId, role: change.role },
         folder: null,
-        audience: { docId: change.docId, groupId: change.groupId, userIds: [] },
+        audience: { userIds: [] },
       };
     case 'folder shared':
     case 'folder unshared': {
@@ -527,11 +626,7 @@ function sharingEvent(change: SharingChange): OutboxEvent {
         member: toGroup ? null : { userId: change.grantee.id, role: change.role },
         group: toGroup ? { id: change.grantee.id, role: change.role } : null,
         folder: { shareId: change.shareId, ownerId: change.ownerId, path: change.path },
-        audience: {
-          docId: null,
-          groupId: toGroup ? change.grantee.id : null,
-          userIds: toGroup ? [change.ownerId] : [change.ownerId, change.grantee.id],
-        },
+        audience: { userIds: toGroup ? [change.ownerId] : [change.ownerId, change.grantee.id] },
       };
     }
   }

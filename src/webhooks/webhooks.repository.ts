@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../database/sql';
 import { toSqlTimestamp } from '../database/sql-values';
+import type { StatementList } from '../database/statement-catalogue';
 import { TransactionRunner } from '../database/transaction-runner';
 
 /** A webhook as stored. */
@@ -47,6 +48,29 @@ export interface WebhookChanges {
 
 const COLUMNS = 'id, uuid, url, events, description, secret, active, disabled_reason, created_at';
 
+const webhooksSql = {
+  /** Adds the webhook unless the user already has `?` (the count and the insert in one). */
+  insert: `INSERT INTO webhooks (uuid, user_id, url, events, description, secret, active, failure_count, created_at)
+SELECT ?, ?, ?, ?, ?, ?, 1, 0, ? FROM users WHERE id = ? AND (SELECT COUNT(*) FROM webhooks WHERE user_id = ?) < ?`,
+  findAll: `SELECT ${COLUMNS} FROM webhooks WHERE user_id = ? ORDER BY created_at, id`,
+  find: `SELECT ${COLUMNS} FROM webhooks WHERE user_id = ? AND uuid = ?`,
+  /**
+   * A PATCH: a field given as NULL keeps its value (none of them is nullable); the fourth
+   * parameter, 1 when the webhook is turned on, clears why it was turned off and its failures.
+   */
+  update: `UPDATE webhooks SET url = COALESCE(?, url), events = COALESCE(?, events), active = COALESCE(?, active),
+  disabled_reason = CASE WHEN ? = 1 THEN NULL ELSE disabled_reason END,
+  failure_count = CASE WHEN ? = 1 THEN 0 ELSE failure_count END
+WHERE user_id = ? AND uuid = ?`,
+  delete: 'DELETE FROM webhooks WHERE user_id = ? AND uuid = ?',
+  attemptCount: 'SELECT COUNT(*) AS n FROM webhook_attempts WHERE webhook_id = ?',
+  attemptsPage: `SELECT event_uuid, type, attempt, status_code, error, duration_ms, attempted_at, next_attempt_at
+FROM webhook_attempts WHERE webhook_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
+};
+
+/** Every text of the subscriptions and their log (the same on both databases). */
+export const webhooksStatements: StatementList = () => ({ ...webhooksSql });
+
 /** The subscriptions and their delivery log; always those of one user. */
 @Injectable()
 export class WebhooksRepository {
@@ -62,8 +86,7 @@ export class WebhooksRepository {
   async insert(webhook: NewWebhook, limit: number): Promise<boolean> {
     const result = await this.transactions.exclusive((manager) =>
       this.sql.run(
-        `INSERT INTO webhooks (uuid, user_id, url, events, description, secret, active, failure_count, created_at)
-SELECT ?, ?, ?, ?, ?, ?, 1, 0, ? FROM users WHERE id = ? AND (SELECT COUNT(*) FROM webhooks WHERE user_id = ?) < ?`,
+        webhooksSql.insert,
         [
           ...[webhook.uuid, webhook.userId, webhook.url, webhook.events, webhook.description],
           ...[webhook.secret, toSqlTimestamp(webhook.at), webhook.userId, webhook.userId, limit],
@@ -75,17 +98,11 @@ SELECT ?, ?, ?, ?, ?, ?, 1, 0, ? FROM users WHERE id = ? AND (SELECT COUNT(*) FR
   }
 
   findAll(userId: number): Promise<WebhookRow[]> {
-    return this.sql.rows<WebhookRow>(
-      `SELECT ${COLUMNS} FROM webhooks WHERE user_id = ? ORDER BY created_at, id`,
-      [userId],
-    );
+    return this.sql.rows<WebhookRow>(webhooksSql.findAll, [userId]);
   }
 
   async find(userId: number, uuid: string): Promise<WebhookRow | null> {
-    const [row] = await this.sql.rows<WebhookRow>(
-      `SELECT ${COLUMNS} FROM webhooks WHERE user_id = ? AND uuid = ?`,
-      [userId, uuid],
-    );
+    const [row] = await this.sql.rows<WebhookRow>(webhooksSql.find, [userId, uuid]);
     return row ?? null;
   }
 
@@ -94,25 +111,12 @@ SELECT ?, ?, ?, ?, ?, ?, 1, 0, ? FROM users WHERE id = ? AND (SELECT COUNT(*) FR
    * clears why it was turned off and its failure count.
    */
   async update(userId: number, uuid: string, changes: WebhookChanges): Promise<boolean> {
-    const assignments: string[] = [];
-    const values: unknown[] = [];
-    if (changes.url !== undefined) {
-      assignments.push('url = ?');
-      values.push(changes.url);
-    }
-    if (changes.events !== undefined) {
-      assignments.push('events = ?');
-      values.push(changes.events);
-    }
-    if (changes.active !== undefined) {
-      assignments.push('active = ?');
-      values.push(changes.active ? 1 : 0);
-      if (changes.active) assignments.push('disabled_reason = NULL, failure_count = 0');
-    }
+    const active = changes.active === undefined ? null : changes.active ? 1 : 0;
+    const turnedOn = changes.active === true ? 1 : 0;
     const result = await this.transactions.exclusive((manager) =>
       this.sql.run(
-        `UPDATE webhooks SET ${assignments.join(', ')} WHERE user_id = ? AND uuid = ?`,
-        [...values, userId, uuid],
+        webhooksSql.update,
+        [changes.url ?? null, changes.events ?? null, active, turnedOn, turnedOn, userId, uuid],
         manager,
       ),
     );
@@ -122,7 +126,7 @@ SELECT ?, ?, ?, ?, ?, ?, 1, 0, ? FROM users WHERE id = ? AND (SELECT COUNT(*) FR
   /** Deletes the webhook with its pending deliveries and its log; false when there is none. */
   async delete(userId: number, uuid: string): Promise<boolean> {
     const result = await this.transactions.exclusive((manager) =>
-      this.sql.run('DELETE FROM webhooks WHERE user_id = ? AND uuid = ?', [userId, uuid], manager),
+      this.sql.run(webhooksSql.delete, [userId, uuid], manager),
     );
     return result.affected === 1;
   }
@@ -135,15 +139,14 @@ SELECT ?, ?, ?, ?, ?, ?, 1, 0, ? FROM users WHERE id = ? AND (SELECT COUNT(*) FR
   ): Promise<{ rows: AttemptRow[]; totalCount: number }> {
     return this.transactions.snapshot(async (manager) => {
       const [counted] = await this.sql.rows<{ n: number | string }>(
-        'SELECT COUNT(*) AS n FROM webhook_attempts WHERE webhook_id = ?',
+        webhooksSql.attemptCount,
         [webhookId],
         manager,
       );
       const totalCount = Number(counted.n);
       if (offset >= totalCount) return { rows: [], totalCount };
       const rows = await this.sql.rows<AttemptRow>(
-        `SELECT event_uuid, type, attempt, status_code, error, duration_ms, attempted_at, next_attempt_at
-FROM webhook_attempts WHERE webhook_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
+        webhooksSql.attemptsPage,
         [webhookId, limit, offset],
         manager,
       );

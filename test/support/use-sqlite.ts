@@ -19,3 +19,6 @@ process.env.PURGE_INTERVAL_MS = '0';
 delete process.env.WEB_CONCURRENCY;
 // Webhook dispatchers run where a test turns them on (the webhook suites), not in every app.
 process.env.WEBHOOKS_DELIVER = 'false';
+// Every statement the service sends must be in its catalogue (src/queries/): one that is not
+// fails (see src/database/statement-catalogue.ts).
+process.env.DMS_CHECK_STATEMENT_CATALOGUE ??= '1';

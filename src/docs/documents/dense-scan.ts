@@ -34,6 +34,9 @@ export function denseScanRows(ways: number, depth: number): number[] {
   return [...early.filter((tried) => tried < rows), rows];
 }
 
+/** The most ways of a user whose pages are read from their arms (`readsEveryGrant`). */
+export const MOST_WAYS_READ_AS_ARMS = DENSE_ROW_COST * MIN_DENSE_ROWS_PER_ROW - 1;
+
 /** Whether the pages of a user of `ways` ways are read from every grant (`denseScanRows`). */
 export function readsEveryGrant(ways: number): boolean {
   return ways >= DENSE_ROW_COST * MIN_DENSE_ROWS_PER_ROW;

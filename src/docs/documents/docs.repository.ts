@@ -5,6 +5,8 @@ import { SqlDialect, sqlDialect } from '../../database/raw-sql';
 import { Sql } from '../../database/sql';
 import { toSqlTimestamp } from '../../database/sql-values';
 import { TransactionRunner } from '../../database/transaction-runner';
+import { jsonIntegerRows, paddedLength, paddedLengths } from '../../database/sql-lists';
+import { StatementList } from '../../database/statement-catalogue';
 import { DocTerms, SearchPostingsRepository } from './search-postings.repository';
 import { rolesThatMay } from './doc-access';
 import type { Role } from './doc-access';
@@ -18,7 +20,7 @@ import {
   ROLE_RANKS,
   roleOfRank,
 } from './grants-sql';
-import { denseScanRows } from './dense-scan';
+import { denseScanRows, MOST_WAYS_READ_AS_ARMS } from './dense-scan';
 import { PageWindow, pageWindow } from './page-window';
 import { GrantListMemo, UsersReachedByGrants } from './users-reached-by-grants';
 import {
@@ -197,49 +199,70 @@ WHERE fs.grantee_type = 'user' AND fs.grantee_id = ?`;
 /**
  * Of the candidate documents (the user's direct shares, and their groups' documents shared one
  * by one), how many there are and how many ways the user has them in all: the user's rows, and
- * the grants from the groups' direct shares and the folder shares counted (`OverlapPlan`).
- * (From `docs`: a derived table of the candidates, read by correlated subqueries, fails
- * MariaDB 10.11 on the second execution of the prepared statement.)
+ * the grants from the groups' direct shares and the folder shares counted (`OverlapPlan`). The
+ * lists are JSON arrays (one text whatever their lengths). (From `docs`: a derived table of the
+ * candidates, read by correlated subqueries, fails MariaDB 10.11 on the second execution of the
+ * prepared statement.) Parameters: see `overlapParameters`.
  */
-function overlapStatement(
+const overlapSql = (dialect: SqlDialect) => {
+  const ids = (alias: string) => `(SELECT value FROM ${jsonIntegerRows(dialect)} AS ${alias})`;
+  return `SELECT COUNT(*) AS docs, COALESCE(SUM(
+    (SELECT COUNT(*) FROM user_docs u WHERE u.user_id = ? AND u.doc_id = d.id)
+    + (SELECT COUNT(*) FROM doc_grants g WHERE g.doc_id = d.id AND g.trashed = 0 AND (g.folder_share_id IN ${ids('shares')}
+        OR g.folder_share_id = 0 AND g.grantee_type = 'group' AND g.grantee_id IN ${ids('counted_groups')}))), 0) AS ways
+FROM docs d WHERE d.id IN (SELECT doc_id FROM user_docs WHERE ? = 1 AND user_id = ? AND role <> 'owner'
+  UNION SELECT doc_id FROM doc_grants WHERE grantee_type = 'group' AND grantee_id IN ${ids('candidate_groups')} AND folder_share_id = 0 AND trashed = 0)`;
+};
+
+/** The parameters of `overlapSql`. */
+function overlapParameters(
   userId: number,
   { folderShares, groups, directCandidates }: OverlapPlan,
-): { sql: string; parameters: unknown[] } {
-  const list = (ids: number[]) => (ids.length === 0 ? 'NULL' : ids.map(() => '?').join(', '));
-  const candidates = [
-    ...(directCandidates
-      ? ["SELECT doc_id FROM user_docs WHERE user_id = ? AND role <> 'owner'"]
-      : []),
-    ...(groups.length > 0
-      ? [
-          `SELECT doc_id FROM doc_grants WHERE grantee_type = 'group' AND grantee_id IN (${list(groups)}) AND folder_share_id = 0 AND trashed = 0`,
-        ]
-      : []),
+): unknown[] {
+  const groupList = JSON.stringify(groups);
+  return [
+    ...[userId, JSON.stringify(folderShares), groupList],
+    ...[directCandidates ? 1 : 0, userId, groupList],
   ];
-  return {
-    sql: `SELECT COUNT(*) AS docs, COALESCE(SUM(
-    (SELECT COUNT(*) FROM user_docs u WHERE u.user_id = ? AND u.doc_id = d.id)
-    + (SELECT COUNT(*) FROM doc_grants g WHERE g.doc_id = d.id AND g.trashed = 0 AND (g.folder_share_id IN (${list(folderShares)})
-        OR g.folder_share_id = 0 AND g.grantee_type = 'group' AND g.grantee_id IN (${list(groups)})))), 0) AS ways
-FROM docs d WHERE d.id IN (${candidates.join('\n  UNION ')})`,
-    parameters: [
-      ...[userId, ...folderShares, ...groups],
-      ...(directCandidates ? [userId] : []),
-      ...groups,
-    ],
-  };
 }
 
 /**
- * The parameters of the arms (`armsSql`): user id, then each source's type, id and share; each
- * followed by the arm limit when there is one.
+ * The sources read as ranges of their grants in list order (`ordered`: the first rows of each,
+ * one arm each, as many as `paddedLength` of them, the rest reading nothing), or all of them in
+ * one join, whole (`joined`: counts, a role filter, and the rare page of more sources than
+ * `MOST_ORDERED_ARMS`).
  */
-function armParameters(userId: number, arms: ArmSource[], armLimit?: number): unknown[] {
-  const limit = armLimit === undefined ? [] : [armLimit];
-  return [
-    ...[userId, ...limit],
-    ...arms.flatMap((arm) => [arm.grantee_type, arm.grantee_id, arm.folder_share_id, ...limit]),
-  ];
+type ArmsShape = { ordered: number } | 'joined';
+
+/** The most sources read as ordered arms (a power of two). */
+const MOST_ORDERED_ARMS = 64;
+
+function armsShape(sources: number, ordered: boolean): ArmsShape {
+  return ordered && sources <= MOST_ORDERED_ARMS ? { ordered: paddedLength(sources) } : 'joined';
+}
+
+/** A source that gives no grant: the ordered arms beyond the user's sources read it. */
+const NO_SOURCE = ['none', 0, 0];
+
+/**
+ * The parameters of the arms (`armsSql`): user id and, ordered, the arm limit; then ordered,
+ * each arm's type, id, share and limit, or joined, the sources as a JSON array of
+ * `[type, id, share]`.
+ */
+function armParameters(
+  userId: number,
+  shape: ArmsShape,
+  sources: ArmSource[],
+  armLimit?: number,
+): unknown[] {
+  const keys = sources.map((source) => [
+    source.grantee_type,
+    source.grantee_id,
+    source.folder_share_id,
+  ]);
+  if (shape === 'joined') return [userId, JSON.stringify(keys)];
+  const padding = Array<unknown[]>(shape.ordered - keys.length).fill(NO_SOURCE);
+  return [...[userId, armLimit], ...[...keys, ...padding].flatMap((key) => [...key, armLimit])];
 }
 
 /** A row of `mergedListSql.densePage`. */
@@ -267,33 +290,42 @@ class GrantsReachUser extends Error {}
  */
 const armColumns = (rank: string) => `doc_id, doc_updated_at AS sort_at, ${rank} AS caller_rank`;
 /**
- * The arms: a folder share's rank is written in (every grant of it has its role), so its arm is
- * read from the index alone. An arm with ORDER BY and LIMIT is a parenthesised member of the
- * union on MySQL, read straight into the union's one temporary table (as a derived table of its
- * own, MariaDB would make one temporary table per arm); SQLite takes it only as a subquery.
+ * The arms. Ordered, each is a range of a list-order index, read from the index alone (it holds
+ * the role), and a parenthesised member of the union on MySQL, read straight into the union's
+ * one temporary table (as a derived table of its own, MariaDB would make one temporary table
+ * per arm); SQLite takes it only as a subquery. Joined, the sources are rows of their JSON
+ * array, each looked up in the same index.
  */
-const armsSql = (sources: ArmSource[], direction: 'ASC' | 'DESC' | null, dialect: SqlDialect) => {
-  const order =
-    direction === null ? '' : ` ORDER BY doc_updated_at ${direction}, doc_id ${direction} LIMIT ?`;
+const armsSql = (shape: ArmsShape, direction: 'ASC' | 'DESC', dialect: SqlDialect) => {
+  const mine = `SELECT ${armColumns(rankOf('role'))} FROM user_docs WHERE user_id = ?`;
+  if (shape === 'joined') {
+    const sources =
+      dialect === 'mysql'
+        ? "JSON_TABLE(?, '$[*]' COLUMNS (grantee_type VARCHAR(8) PATH '$[0]', grantee_id INT PATH '$[1]', folder_share_id INT PATH '$[2]')) AS s"
+        : "(SELECT json_extract(value, '$[0]') AS grantee_type, json_extract(value, '$[1]') AS grantee_id, json_extract(value, '$[2]') AS folder_share_id FROM json_each(?)) AS s";
+    return `${mine}
+UNION ALL
+SELECT g.doc_id, g.doc_updated_at AS sort_at, ${rankOf('g.role')} AS caller_rank FROM ${sources}
+  JOIN doc_grants g ON g.grantee_type = s.grantee_type AND g.grantee_id = s.grantee_id AND g.folder_share_id = s.folder_share_id AND g.trashed = 0`;
+  }
+  const order = ` ORDER BY doc_updated_at ${direction}, doc_id ${direction} LIMIT ?`;
   const arms = [
-    `SELECT ${armColumns(rankOf('role'))} FROM user_docs WHERE user_id = ?${order}`,
-    ...sources.map(
-      (source) =>
-        `SELECT ${armColumns(source.role === null ? rankOf('role') : String(ROLE_RANKS[source.role]))} FROM doc_grants WHERE grantee_type = ? AND grantee_id = ? AND folder_share_id = ? AND trashed = 0${order}`,
+    `${mine}${order}`,
+    ...Array<string>(shape.ordered).fill(
+      `SELECT ${armColumns(rankOf('role'))} FROM doc_grants WHERE grantee_type = ? AND grantee_id = ? AND folder_share_id = ? AND trashed = 0${order}`,
     ),
   ];
-  if (direction === null) return arms.join('\nUNION ALL\n');
   if (dialect === 'mysql') return arms.map((arm) => `(${arm})`).join('\nUNION ALL\n');
   return arms.map((arm, index) => `SELECT * FROM (${arm}) a${index}`).join('\nUNION ALL\n');
 };
 const mergedSql = (
-  sources: ArmSource[],
-  direction: 'ASC' | 'DESC' | null,
+  shape: ArmsShape,
+  direction: 'ASC' | 'DESC',
   withRole: boolean,
   dialect: SqlDialect,
 ) =>
   `SELECT doc_id, MAX(sort_at) AS sort_at, MIN(caller_rank) AS caller_rank
-FROM (${armsSql(sources, direction, dialect)}) arms
+FROM (${armsSql(shape, direction, dialect)}) arms
 GROUP BY doc_id${withRole ? ' HAVING MIN(caller_rank) = ?' : ''}`;
 
 /**
@@ -362,7 +394,7 @@ const pagePlace = (alias: string, direction: 'ASC' | 'DESC') =>
  * JSON array of the two (`overlap`). Read in the same snapshot as the page. Parameters: user id
  * four times, then the overlap's.
  */
-function firstRowColumns(dialect: SqlDialect, overlapSql: string | undefined): string {
+function firstRowColumns(dialect: SqlDialect, withOverlap: boolean): string {
   const [arrays, array] =
     dialect === 'mysql' ? ['JSON_ARRAYAGG', 'JSON_ARRAY'] : ['json_group_array', 'json_array'];
   // The owner's row of the page's first document in the order read (`place`, see
@@ -374,8 +406,8 @@ function firstRowColumns(dialect: SqlDialect, overlapSql: string | undefined): s
   // As text on MySQL too (mysql2 parses a JSON value): a page that finds the text it found last
   // time takes what it counted then (`GrantListMemo.counted`) without parsing it.
   const sources = dialect === 'mysql' ? `CAST((${json}) AS CHAR)` : json;
-  const overlap = overlapSql
-    ? `,\n  CASE WHEN ${first} THEN (SELECT ${array}(o.docs, o.ways) FROM (${overlapSql}) o) END AS overlap`
+  const overlap = withOverlap
+    ? `,\n  CASE WHEN ${first} THEN (SELECT ${array}(o.docs, o.ways) FROM (${overlapSql(dialect)}) o) END AS overlap`
     : '';
   return `,\n  CASE WHEN ${first} THEN (${sources}) END AS sources${overlap}`;
 }
@@ -413,23 +445,22 @@ LEFT JOIN folders f ON f.id = d.folder_id
 JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id${pageOrder(extraColumns, dialect)}`;
   },
-  /** Parameters: the arms' (user id; then each source's type, id and share), the role rank if any. */
-  count: (sources: ArmSource[], withRole: boolean, dialect: SqlDialect) =>
-    `SELECT COUNT(*) AS n FROM (${mergedSql(sources, null, withRole, dialect)}) merged`,
+  /** Parameters: the joined arms' (`armParameters`), the role rank if any. */
+  count: (withRole: boolean, dialect: SqlDialect) =>
+    `SELECT COUNT(*) AS n FROM (${mergedSql('joined', 'DESC', withRole, dialect)}) merged`,
   /**
-   * Parameters: the extra columns' (`firstRowColumns`); the arms' (user id and, without a
-   * role, the arm limit; then each source's type, id, share and limit), the role rank if any,
-   * limit, offset.
+   * Parameters: the extra columns' (`firstRowColumns`); the arms' (`armParameters`, with the
+   * arm limit when ordered), the role rank if any, limit, offset.
    */
   page: (
-    sources: ArmSource[],
+    shape: ArmsShape,
     from: 'newest-first' | 'oldest-first',
     withRole: boolean,
     dialect: SqlDialect,
     extraColumns = '',
   ) => {
     const direction = from === 'newest-first' ? 'DESC' : 'ASC';
-    const merged = `${mergedSql(sources, withRole ? null : direction, withRole, dialect)}
+    const merged = `${mergedSql(shape, direction, withRole, dialect)}
   ORDER BY sort_at ${direction}, doc_id ${direction} LIMIT ? OFFSET ?`;
     const page = extraColumns
       ? `SELECT ranked.*${pagePlace('ranked', direction)} FROM (${merged}) ranked`
@@ -474,9 +505,14 @@ const updaterRoles = (fields: ChangedFields) =>
     .map((role) => `'${role}'`)
     .join(', ');
 
-/** ` AND <column> IN (?, ?)` for the `versions` tags of an `If-Match`, or nothing. */
-export const versionCondition = (column: string, versions: number) =>
-  versions === 0 ? '' : ` AND ${column} IN (${Array(versions).fill('?').join(', ')})`;
+/**
+ * ` AND <column> IN (...)` for the versions of an `If-Match` (one parameter: their JSON array),
+ * or nothing.
+ */
+export const versionCondition = (column: string, dialect: SqlDialect, withVersions: boolean) =>
+  withVersions
+    ? ` AND ${column} IN (SELECT value FROM ${jsonIntegerRows(dialect)} AS versions)`
+    : '';
 
 /**
  * Every statement of the documents, written once. The repository runs them; tools use them too
@@ -500,6 +536,8 @@ export const docsSql = {
     pageSql(TOTAL_WITH_ROLE, membershipPageIds(true), from, true),
   /** The user's documents by membership, and those of them they own (parameter: user id). */
   totalsByOwnership: TOTALS_BY_OWNERSHIP,
+  /** Whether grants reach the user (parameters: user id twice). */
+  grantsCheck: `SELECT ${HAS_GRANTS} AS has_grants`,
   /** A count by membership and the grants check (parameters: the count's, user id twice). */
   countWithGrantsCheck: (total: string) => `SELECT (${total}) AS n, ${HAS_GRANTS} AS has_grants`,
   /** Parameters: the folder's (user id, folder) for the total, then again, limit, offset. */
@@ -555,25 +593,25 @@ SELECT ?, ?, f.id, ?, ?, ?, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.
    * MySQL: checks the caller's role (and `If-Match`), changes the document, moves its version
    * on and copies `updated_at` to every user's row, in one statement; the revision trigger
    * keeps the version it replaces. Parameters: user id, the changed fields, updated_at, the
-   * writer's id, updated_at, uuid, the versions.
+   * writer's id, updated_at, uuid, the versions (a JSON array) if any.
    */
-  updateMysql: (fields: ChangedFields, versions: number) => `UPDATE docs d
+  updateMysql: (fields: ChangedFields, withVersions: boolean) => `UPDATE docs d
 LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN (${updaterRoles(fields)})
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN (${updaterRoles(fields)}) AND ${grantedTo('ga')}
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
 SET ${changedColumns(fields, 'd.')}d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
-WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL)${versionCondition('d.version', versions)}`,
+WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL)${versionCondition('d.version', 'mysql', withVersions)}`,
   /** The version the MySQL update left in the session. */
   newVersion: 'SELECT LAST_INSERT_ID() AS version',
   /**
    * SQLite: the document (parameters: the changed fields, updated_at, the writer's id, uuid,
-   * user id, versions).
+   * user id, the versions (a JSON array) if any).
    */
-  updateSqlite: (fields: ChangedFields, versions: number) =>
+  updateSqlite: (fields: ChangedFields, withVersions: boolean) =>
     `UPDATE docs SET ${changedColumns(fields)}updated_at = ?, updated_by = ?, version = version + 1
 WHERE uuid = ? AND (EXISTS (SELECT 1 FROM user_docs me WHERE me.doc_id = docs.id AND me.user_id = ? AND me.role IN (${updaterRoles(fields)}))
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.doc_id = docs.id AND g.trashed = 0 AND g.role IN (${updaterRoles(fields)}) AND ${grantedTo('g')}))${versionCondition('version', versions)}
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.doc_id = docs.id AND g.trashed = 0 AND g.role IN (${updaterRoles(fields)}) AND ${grantedTo('g')}))${versionCondition('version', 'sqlite', withVersions)}
 RETURNING id, version`,
   /** SQLite: then the users' copies of updated_at, and the grants'. */
   copyUpdatedAt: 'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
@@ -615,9 +653,12 @@ WHERE d.uuid = ? AND ${folderShareCovers(dialect, 'fs', 'd')}${dialect === 'mysq
  * `trashed_doc_members`, so it is in no list, count or access check until the trash restores it.
  */
 export const moveToTrashSql = {
-  /** The owner's document, not trashed (and given versions, one of them); locked on MySQL. */
-  findToTrash: (versions: number, lock: boolean) =>
-    `SELECT id FROM docs WHERE uuid = ? AND owner_id = ? AND deleted_at IS NULL${versionCondition('version', versions)}${lock ? ' FOR UPDATE' : ''}`,
+  /**
+   * The owner's document, not trashed (and given versions, a JSON array, one of them); locked
+   * on MySQL.
+   */
+  findToTrash: (dialect: SqlDialect, withVersions: boolean) =>
+    `SELECT id FROM docs WHERE uuid = ? AND owner_id = ? AND deleted_at IS NULL${versionCondition('version', dialect, withVersions)}${dialect === 'mysql' ? ' FOR UPDATE' : ''}`,
   markTrashed: 'UPDATE docs SET deleted_at = ? WHERE id = ?',
   insertTrash: 'INSERT INTO trash (doc_id, owner_id, deleted_at) VALUES (?, ?, ?)',
   /** MySQL: holds the members' rows, so no unshare or role change slips in between. */
@@ -760,10 +801,10 @@ export class DocsRepository {
 
   /** Whether grants reach the user (a group of theirs, or they, has one). */
   private async grantsReach(userId: number): Promise<boolean> {
-    const [row] = await this.rows<{ has_grants: number | string }>(
-      `SELECT ${HAS_GRANTS} AS has_grants`,
-      [userId, userId],
-    );
+    const [row] = await this.rows<{ has_grants: number | string }>(docsSql.grantsCheck, [
+      userId,
+      userId,
+    ]);
     return Number(row.has_grants) === 1;
   }
 
@@ -808,9 +849,12 @@ export class DocsRepository {
       window = pageWindow(offset, limit, rememberedTotal);
     } else return undefined;
     const depth = window.offset + window.limit;
-    const overlap = plan.overlap && overlapStatement(userId, plan.overlap);
-    const extraColumns = firstRowColumns(this.dialect, overlap?.sql);
-    const extraParameters = [...[userId, userId, userId, userId], ...(overlap?.parameters ?? [])];
+    const overlap = plan.overlap;
+    const extraColumns = firstRowColumns(this.dialect, overlap !== undefined);
+    const extraParameters = [
+      ...[userId, userId, userId, userId],
+      ...(overlap ? overlapParameters(userId, overlap) : []),
+    ];
     const scanTries = denseScanRows(plan.ways, depth);
     const denseTry = Math.min(remembered.denseTry ?? 0, Math.max(scanTries.length - 1, 0));
     const scanRows = scanTries[denseTry];
@@ -826,8 +870,17 @@ export class DocsRepository {
             ],
           ]
         : [
-            mergedListSql.page(plan.arms, window.from, false, this.dialect, extraColumns),
-            [...armParameters(userId, plan.arms, depth), ...[window.limit, window.offset]],
+            mergedListSql.page(
+              armsShape(plan.arms.length, true),
+              window.from,
+              false,
+              this.dialect,
+              extraColumns,
+            ),
+            [
+              ...armParameters(userId, armsShape(plan.arms.length, true), plan.arms, depth),
+              ...[window.limit, window.offset],
+            ],
           ];
     const rows = await this.rows<DenseRow & PlacedRow & { sources?: unknown; overlap?: unknown }>(
       sql,
@@ -899,8 +952,8 @@ export class DocsRepository {
       let totalCount: number;
       if (withRole) {
         const [count] = await this.rows<{ n: number | string }>(
-          mergedListSql.count(sources, withRole, this.dialect),
-          [...armParameters(userId, sources), ...roleParameter],
+          mergedListSql.count(withRole, this.dialect),
+          [...armParameters(userId, 'joined', sources), ...roleParameter],
           manager,
         );
         totalCount = Number(count.n);
@@ -945,10 +998,11 @@ export class DocsRepository {
       if (plan && scanTries.length > 0) {
         this.usersReachedByGrants.remember(userId, memo(scanTries.length));
       }
+      const shape = armsShape(sources.length, !withRole);
       const rows = await this.rows<DocMemberRow>(
-        mergedListSql.page(sources, window.from, withRole, this.dialect),
+        mergedListSql.page(shape, window.from, withRole, this.dialect),
         [
-          ...armParameters(userId, sources, withRole ? undefined : depth),
+          ...armParameters(userId, shape, sources, depth),
           ...roleParameter,
           ...[window.limit, window.offset],
         ],
@@ -978,10 +1032,9 @@ export class DocsRepository {
     }
     const { total, overlap } = countFromSources(userId, sources);
     if (overlap === undefined) return total;
-    const statement = overlapStatement(userId, overlap);
     const [row] = await this.rows<{ docs: number | string; ways: number | string }>(
-      statement.sql,
-      statement.parameters,
+      overlapSql(this.dialect),
+      overlapParameters(userId, overlap),
       manager,
     );
     return total - (Number(row.ways) - Number(row.docs));
@@ -1152,12 +1205,12 @@ export class DocsRepository {
     values.push(...folder);
     const termsChange = fields.title || fields.html;
     if (this.dialect === 'mysql') {
-      const sql = docsSql.updateMysql(fields, versions.length);
+      const sql = docsSql.updateMysql(fields, versions.length > 0);
       const parameters = [
         ...[userId, userId, userId],
         ...values,
         ...[timestamp, userId, timestamp, timestamp, uuid],
-        ...versions,
+        ...versionParameter(versions),
       ];
       const write = async (connection: EntityManager) => {
         // A move holds its owner first, as a new folder share does (see `holdOwner`).
@@ -1176,8 +1229,8 @@ export class DocsRepository {
     }
     const write = async (transaction: EntityManager) => {
       const [updated] = await this.sql.rows<{ id: number; version: number }>(
-        docsSql.updateSqlite(fields, versions.length),
-        [...values, timestamp, userId, uuid, userId, userId, userId, ...versions],
+        docsSql.updateSqlite(fields, versions.length > 0),
+        [...values, timestamp, userId, uuid, userId, userId, userId, ...versionParameter(versions)],
         transaction,
       );
       if (!updated) return null;
@@ -1246,8 +1299,8 @@ export class DocsRepository {
   moveToTrash(uuid: string, ownerId: number, at: Date, versions: number[] = []): Promise<boolean> {
     return this.transactions.run(async (manager) => {
       const [doc] = await this.sql.rows<{ id: number }>(
-        moveToTrashSql.findToTrash(versions.length, this.dialect === 'mysql'),
-        [uuid, ownerId, ...versions],
+        moveToTrashSql.findToTrash(this.dialect, versions.length > 0),
+        [uuid, ownerId, ...versionParameter(versions)],
         manager,
       );
       if (!doc) return false;
@@ -1274,7 +1327,100 @@ export class DocsRepository {
   }
 }
 
+/** The parameter of a `versionCondition`, if any: the versions as a JSON array. */
+function versionParameter(versions: number[]): unknown[] {
+  return versions.length === 0 ? [] : [JSON.stringify(versions)];
+}
+
 /** The parameters of a folder condition. */
 function folderParameters(filter: FolderFilter, userId: number): unknown[] {
   return 'home' in filter ? [] : [userId, filter.folderPathHash];
 }
+
+/** Every statement the documents' repository sends (see `statement-catalogue.ts`). */
+export const docsStatements: StatementList = (dialect) => {
+  const list: Record<string, string> = {};
+  const plain = (object: Record<string, unknown>) => {
+    for (const [name, value] of Object.entries(object)) {
+      if (typeof value === 'string') list[name] = value;
+    }
+  };
+  plain(docsSql);
+  plain(moveToTrashSql);
+  const directions = ['newest-first', 'oldest-first'] as const;
+  const folders: [string, FolderFilter][] = [
+    ['Home', { home: true }],
+    ['Folder', { folderPathHash: '' }],
+  ];
+  for (const [name, folder] of folders) {
+    list[`folderTotal${name}`] = docsSql.folderTotal(folder);
+    for (const from of directions)
+      list[`folderPage${name}:${from}`] = docsSql.folderPage(folder, from);
+  }
+  for (const from of directions) {
+    list[`page:${from}`] = docsSql.page(from);
+    list[`pageWithRole:${from}`] = docsSql.pageWithRole(from);
+  }
+  list.countWithGrantsCheck = docsSql.countWithGrantsCheck(TOTAL);
+  list.countWithRoleWithGrantsCheck = docsSql.countWithGrantsCheck(TOTAL_WITH_ROLE);
+  list.grantFolderShares = docsSql.grantFolderShares(dialect);
+  for (const withVersions of [false, true]) {
+    const versions = withVersions ? ':ifMatch' : '';
+    list[`findToTrash${versions}`] = moveToTrashSql.findToTrash(dialect, withVersions);
+    for (const title of [false, true]) {
+      for (const html of [false, true]) {
+        for (const folder of [undefined, 'home', 'path hash'] as const) {
+          const fields: ChangedFields = { title, html, folder };
+          const name = `update:${[title && 'title', html && 'html', folder && `folder ${folder}`]
+            .filter(Boolean)
+            .join(',')}${versions}`;
+          list[name] =
+            dialect === 'mysql'
+              ? docsSql.updateMysql(fields, withVersions)
+              : docsSql.updateSqlite(fields, withVersions);
+        }
+      }
+    }
+  }
+  list['mergedList.sources'] = mergedListSql.sources;
+  list['mergedList.overlap'] = overlapSql(dialect);
+  for (const withRole of [false, true]) {
+    list[`mergedList.count${withRole ? ':role' : ''}`] = mergedListSql.count(withRole, dialect);
+  }
+  // Read in one statement (with the first row's columns), a page has the arms of a plan
+  // (`mergedListPlan`): at most `MOST_WAYS_READ_AS_ARMS` ways, the user's own among them.
+  const oneStatementShapes = paddedLengths(paddedLength(MOST_WAYS_READ_AS_ARMS - 1));
+  for (const from of directions) {
+    const extras: [string, string][] = [
+      ['', ''],
+      [':oneStatement', firstRowColumns(dialect, false)],
+      [':oneStatement,overlap', firstRowColumns(dialect, true)],
+    ];
+    for (const [extra, columns] of extras) {
+      list[`mergedList.densePage:${from}${extra}`] = mergedListSql.densePage(
+        from,
+        dialect,
+        columns,
+      );
+      const arms = extra === '' ? paddedLengths(MOST_ORDERED_ARMS) : oneStatementShapes;
+      for (const ordered of arms) {
+        list[`mergedList.page:${from},${ordered} arms${extra}`] = mergedListSql.page(
+          { ordered },
+          from,
+          false,
+          dialect,
+          columns,
+        );
+      }
+    }
+    for (const withRole of [false, true]) {
+      list[`mergedList.page:${from},joined${withRole ? ',role' : ''}`] = mergedListSql.page(
+        'joined',
+        from,
+        withRole,
+        dialect,
+      );
+    }
+  }
+  return list;
+};

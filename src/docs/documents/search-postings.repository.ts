@@ -4,6 +4,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { termWeights } from '../../common/text/search-terms';
 import { SqlDialect, sqlDialect } from '../../database/raw-sql';
 import { Sql } from '../../database/sql';
+import { jsonIntegerRows, placeholders } from '../../database/sql-lists';
+import { StatementList } from '../../database/statement-catalogue';
 import { TransactionRunner } from '../../database/transaction-runner';
 
 /** A document's search terms as `docs` stores them (`search_title`, `search_body`). */
@@ -17,8 +19,6 @@ const TERMS_PER_STATEMENT = 64;
 /** Term ids the process remembers (about 100 bytes each); past it, it starts again. */
 const TERM_IDS_KEPT = 200_000;
 
-const list = (count: number) => Array(count).fill('?').join(', ');
-
 /**
  * The posting index's statements. `search_terms` names each distinct term once;
  * `search_postings` holds a row per term and document with the term's weight there
@@ -30,7 +30,7 @@ export const searchPostingsSql = {
     mysql: `INSERT IGNORE INTO search_terms (term) VALUES ${Array(TERMS_PER_STATEMENT).fill('(?)').join(', ')}`,
     sqlite: `INSERT OR IGNORE INTO search_terms (term) VALUES ${Array(TERMS_PER_STATEMENT).fill('(?)').join(', ')}`,
   },
-  termIds: `SELECT id, term FROM search_terms WHERE term IN (${list(TERMS_PER_STATEMENT)})`,
+  termIds: `SELECT id, term FROM search_terms WHERE term IN (${placeholders(TERMS_PER_STATEMENT)})`,
   /** Parameters: the document, then `[[term id, weight], ...]`; a row already there takes the weight. */
   upsert: {
     mysql: `INSERT INTO search_postings (term_id, doc_id, weight)
@@ -50,8 +50,26 @@ WHERE p.doc_id = ?`,
   },
   /** A document's postings (a range of the index, keyed by document first). */
   ofDoc: 'SELECT term_id, weight FROM search_postings WHERE doc_id = ?',
-  removeDocs: (count: number) => `DELETE FROM search_postings WHERE doc_id IN (${list(count)})`,
+  /**
+   * Parameter: `[doc id, ...]`. MariaDB reads a single-table DELETE's `IN (SELECT ...)` for
+   * each row of the table: there it is a join.
+   */
+  removeDocs: {
+    mysql: `DELETE p FROM search_postings p
+JOIN ${jsonIntegerRows('mysql')} AS docs ON p.doc_id = docs.value`,
+    sqlite: `DELETE FROM search_postings WHERE doc_id IN (SELECT value FROM ${jsonIntegerRows('sqlite')} AS docs)`,
+  },
 };
+
+/** Every text of the posting index on a dialect. */
+export const searchPostingsStatements: StatementList = (dialect) => ({
+  addTerms: searchPostingsSql.addTerms[dialect],
+  termIds: searchPostingsSql.termIds,
+  upsert: searchPostingsSql.upsert[dialect],
+  remove: searchPostingsSql.remove[dialect],
+  ofDoc: searchPostingsSql.ofDoc,
+  removeDocs: searchPostingsSql.removeDocs[dialect],
+});
 
 /**
  * Keeps the posting index in step with the documents' terms, in the write's transaction: a
@@ -132,7 +150,11 @@ export class SearchPostingsRepository {
   /** Removes the postings of documents about to be deleted. */
   async removeDocs(manager: EntityManager, docIds: number[]): Promise<void> {
     if (docIds.length === 0) return;
-    await this.sql.run(searchPostingsSql.removeDocs(docIds.length), docIds, manager);
+    await this.sql.run(
+      searchPostingsSql.removeDocs[this.dialect],
+      [JSON.stringify(docIds)],
+      manager,
+    );
   }
 
   /**

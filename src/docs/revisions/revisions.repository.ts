@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Sql } from '../../database/sql';
+import { StatementList } from '../../database/statement-catalogue';
 import { TransactionRunner } from '../../database/transaction-runner';
 
 /** A version of a document and who wrote it (null when unknown or the account is gone). */
@@ -58,6 +59,9 @@ FROM (${versions(true)}) v
 LEFT JOIN users u ON u.id = v.user_id
 WHERE v.version = ?`,
 };
+
+/** Every text of revisions (the same on each dialect). */
+export const revisionsStatements: StatementList = () => ({ ...revisionsSql });
 
 /** Reads a document's versions. They are written by the database itself (see `DocRevision`). */
 @Injectable()

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { sqlDialect } from '../../database/raw-sql';
+import { SqlDialect, sqlDialect } from '../../database/raw-sql';
 import { Sql } from '../../database/sql';
 import { toSqlTimestamp } from '../../database/sql-values';
+import { StatementList } from '../../database/statement-catalogue';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { SharingChanges } from '../events/sharing-changes';
 import type { SharedRole } from './dto/add-doc-user.dto';
@@ -20,10 +21,32 @@ export interface DocGroupRow {
 /** The grants that share a document with a group itself (not through a folder share). */
 const DIRECT = "grantee_type = 'group' AND folder_share_id = 0";
 
-const GROUPS_SQL = `SELECT g.grantee_id AS group_id, ug.name AS name, g.role AS role, g.created_at AS added_at
+const docGroupsSql = {
+  groups: `SELECT g.grantee_id AS group_id, ug.name AS name, g.role AS role, g.created_at AS added_at
 FROM doc_grants g JOIN user_groups ug ON ug.id = g.grantee_id
 WHERE g.doc_id = ? AND g.grantee_type = 'group' AND g.folder_share_id = 0
-ORDER BY g.created_at, g.grantee_id`;
+ORDER BY g.created_at, g.grantee_id`,
+  /**
+   * The document row is locked (MySQL) so a share and an update or a delete take turns: the
+   * grant copies the latest updated_at, and a trashed document is not shared.
+   */
+  lockDoc: (dialect: SqlDialect) =>
+    `SELECT d.updated_at AS updated_at, g.role AS role, g.created_at AS added_at
+FROM docs d LEFT JOIN doc_grants g ON g.doc_id = d.id AND g.grantee_type = 'group' AND g.grantee_id = ? AND g.folder_share_id = 0
+WHERE d.id = ? AND d.deleted_at IS NULL${dialect === 'mysql' ? ' FOR UPDATE' : ''}`,
+  add:
+    'INSERT INTO doc_grants (grantee_type, grantee_id, doc_id, folder_share_id, role, created_at, doc_updated_at, trashed) ' +
+    "SELECT 'group', ?, id, 0, ?, ?, updated_at, 0 FROM docs WHERE id = ?",
+  changeRole: `UPDATE doc_grants SET role = ? WHERE doc_id = ? AND grantee_id = ? AND ${DIRECT}`,
+  role: `SELECT role FROM doc_grants WHERE doc_id = ? AND grantee_id = ? AND ${DIRECT}`,
+  remove: `DELETE FROM doc_grants WHERE doc_id = ? AND grantee_id = ? AND ${DIRECT}`,
+};
+
+/** Every text of a document's groups on a dialect. */
+export const docGroupsStatements: StatementList = (dialect) => ({
+  ...docGroupsSql,
+  lockDoc: docGroupsSql.lockDoc(dialect),
+});
 
 /**
  * The statements of sharing a document with groups: a grant (`doc_grants`) to the group, with
@@ -39,16 +62,12 @@ export class DocGroupsRepository {
     private readonly transactions: TransactionRunner,
     private readonly sharingChanges: SharingChanges,
   ) {
-    // The document row is locked (MySQL) so a share and an update or a delete take turns: the
-    // grant copies the latest updated_at, and a trashed document is not shared.
-    this.lockDocSql = `SELECT d.updated_at AS updated_at, g.role AS role, g.created_at AS added_at
-FROM docs d LEFT JOIN doc_grants g ON g.doc_id = d.id AND g.grantee_type = 'group' AND g.grantee_id = ? AND g.folder_share_id = 0
-WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' FOR UPDATE' : ''}`;
+    this.lockDocSql = docGroupsSql.lockDoc(sqlDialect(dataSource));
   }
 
   /** The groups the document is shared with, by when. */
   findAll(docId: number): Promise<DocGroupRow[]> {
-    return this.sql.rows<DocGroupRow>(GROUPS_SQL, [docId]);
+    return this.sql.rows<DocGroupRow>(docGroupsSql.groups, [docId]);
   }
 
   /**
@@ -70,12 +89,7 @@ WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' 
       }>(this.lockDocSql, [groupId, docId], manager);
       if (!current) return { kind: 'no document' };
       if (current.role === null) {
-        await this.sql.run(
-          'INSERT INTO doc_grants (grantee_type, grantee_id, doc_id, folder_share_id, role, created_at, doc_updated_at, trashed) ' +
-            "SELECT 'group', ?, id, 0, ?, ?, updated_at, 0 FROM docs WHERE id = ?",
-          [groupId, role, toSqlTimestamp(at), docId],
-          manager,
-        );
+        await this.sql.run(docGroupsSql.add, [groupId, role, toSqlTimestamp(at), docId], manager);
         await this.sharingChanges.announce(manager, {
           kind: 'group shared',
           docId,
@@ -86,11 +100,7 @@ WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' 
         return { kind: 'added' };
       }
       if (current.role !== role) {
-        await this.sql.run(
-          `UPDATE doc_grants SET role = ? WHERE doc_id = ? AND grantee_id = ? AND ${DIRECT}`,
-          [role, docId, groupId],
-          manager,
-        );
+        await this.sql.run(docGroupsSql.changeRole, [role, docId, groupId], manager);
       }
       return { kind: 'kept', addedAt: current.added_at! };
     });
@@ -100,16 +110,12 @@ WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' 
   remove(docId: number, groupId: number, actorId: number): Promise<boolean> {
     return this.transactions.run(async (manager) => {
       const [held] = await this.sql.rows<{ role: SharedRole }>(
-        `SELECT role FROM doc_grants WHERE doc_id = ? AND grantee_id = ? AND ${DIRECT}`,
+        docGroupsSql.role,
         [docId, groupId],
         manager,
       );
       if (!held) return false;
-      const result = await this.sql.run(
-        `DELETE FROM doc_grants WHERE doc_id = ? AND grantee_id = ? AND ${DIRECT}`,
-        [docId, groupId],
-        manager,
-      );
+      const result = await this.sql.run(docGroupsSql.remove, [docId, groupId], manager);
       if (result.affected === 0) return false;
       await this.sharingChanges.announce(manager, {
         kind: 'group unshared',

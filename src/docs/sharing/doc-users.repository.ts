@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { sqlDialect } from '../../database/raw-sql';
+import { SqlDialect, sqlDialect } from '../../database/raw-sql';
 import { Sql } from '../../database/sql';
 import { toDate, toSqlTimestamp } from '../../database/sql-values';
+import { StatementList } from '../../database/statement-catalogue';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { MEMBERS_ORDER } from '../documents/docs.repository';
 import { USER_HAS_DOC } from '../documents/grants-sql';
@@ -25,29 +26,45 @@ export interface DocUserRow {
 export type ShareOutcome =
   { kind: 'added' } | { kind: 'kept'; addedAt: Date | string } | { kind: 'no document' };
 
-/** The users of a document the caller has (parameters: uuid, caller's id three times). */
-const USERS_SQL = `SELECT m.user_id AS user_id, m.role AS role, m.created_at AS added_at,
+const forUpdate = (dialect: SqlDialect) => (dialect === 'mysql' ? ' FOR UPDATE' : '');
+
+const docUsersSql = {
+  /** The users of a document the caller has (parameters: uuid, caller's id three times). */
+  users: `SELECT m.user_id AS user_id, m.role AS role, m.created_at AS added_at,
   u.fname AS fname, u.lname AS lname, u.email AS email, u.avatar_url AS avatar_url
 FROM docs d
 JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id
 WHERE d.uuid = ? AND ${USER_HAS_DOC}
-ORDER BY ${MEMBERS_ORDER}`;
-
-/** The owner's row is never removed here: it goes with the document. */
-const REMOVE_SQL = "DELETE FROM user_docs WHERE doc_id = ? AND user_id = ? AND role <> 'owner'";
-/** The role a member holds, read (and locked on MySQL) before removing them. */
-const roleSql = (lock: boolean) =>
-  `SELECT role FROM user_docs WHERE doc_id = ? AND user_id = ? AND role <> 'owner'${lock ? ' FOR UPDATE' : ''}`;
-
-/** The queries behind sharing. Triggers keep every user's counts as rows come and go. */
-@Injectable()
-export class DocUsersRepository {
+ORDER BY ${MEMBERS_ORDER}`,
   /**
    * Reads the document's `updated_at` and the user's current row, locking the document row on
    * MySQL: concurrent shares, updates and deletes of one document take turns on this node, so
    * a new row copies the latest `updated_at`. (Across Galera nodes, certification does that.)
    */
+  lockDoc: (dialect: SqlDialect) =>
+    `SELECT d.updated_at AS updated_at, t.role AS role, t.created_at AS added_at
+FROM docs d LEFT JOIN user_docs t ON t.doc_id = d.id AND t.user_id = ?
+WHERE d.id = ? AND d.deleted_at IS NULL${forUpdate(dialect)}`,
+  add: 'INSERT INTO user_docs (user_id, doc_id, role, created_at, doc_updated_at) VALUES (?, ?, ?, ?, ?)',
+  changeRole: 'UPDATE user_docs SET role = ? WHERE user_id = ? AND doc_id = ?',
+  /** The role a member holds, read (and locked on MySQL) before removing them. */
+  role: (dialect: SqlDialect) =>
+    `SELECT role FROM user_docs WHERE doc_id = ? AND user_id = ? AND role <> 'owner'${forUpdate(dialect)}`,
+  /** The owner's row is never removed here: it goes with the document. */
+  remove: "DELETE FROM user_docs WHERE doc_id = ? AND user_id = ? AND role <> 'owner'",
+};
+
+/** Every text of a document's users on a dialect. */
+export const docUsersStatements: StatementList = (dialect) => ({
+  ...docUsersSql,
+  lockDoc: docUsersSql.lockDoc(dialect),
+  role: docUsersSql.role(dialect),
+});
+
+/** The queries behind sharing. Triggers keep every user's counts as rows come and go. */
+@Injectable()
+export class DocUsersRepository {
   private readonly lockDocSql: string;
   private readonly roleSql: string;
 
@@ -57,10 +74,8 @@ export class DocUsersRepository {
     private readonly transactions: TransactionRunner,
     private readonly sharingChanges: SharingChanges,
   ) {
-    this.roleSql = roleSql(sqlDialect(dataSource) === 'mysql');
-    this.lockDocSql = `SELECT d.updated_at AS updated_at, t.role AS role, t.created_at AS added_at
-FROM docs d LEFT JOIN user_docs t ON t.doc_id = d.id AND t.user_id = ?
-WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' FOR UPDATE' : ''}`;
+    this.lockDocSql = docUsersSql.lockDoc(sqlDialect(dataSource));
+    this.roleSql = docUsersSql.role(sqlDialect(dataSource));
   }
 
   /**
@@ -68,7 +83,7 @@ WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' 
    * them, or through a grant); empty otherwise.
    */
   findAll(uuid: string, callerId: number): Promise<DocUserRow[]> {
-    return this.sql.rows<DocUserRow>(USERS_SQL, [uuid, callerId, callerId, callerId]);
+    return this.sql.rows<DocUserRow>(docUsersSql.users, [uuid, callerId, callerId, callerId]);
   }
 
   /**
@@ -91,7 +106,7 @@ WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' 
       if (!current) return { kind: 'no document' };
       if (current.role === null) {
         await this.sql.run(
-          'INSERT INTO user_docs (user_id, doc_id, role, created_at, doc_updated_at) VALUES (?, ?, ?, ?, ?)',
+          docUsersSql.add,
           [userId, docId, role, toSqlTimestamp(at), toSqlTimestamp(toDate(current.updated_at))],
           manager,
         );
@@ -105,11 +120,7 @@ WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' 
         return { kind: 'added' };
       }
       if (current.role !== role) {
-        await this.sql.run(
-          'UPDATE user_docs SET role = ? WHERE user_id = ? AND doc_id = ?',
-          [role, userId, docId],
-          manager,
-        );
+        await this.sql.run(docUsersSql.changeRole, [role, userId, docId], manager);
       }
       return { kind: 'kept', addedAt: current.added_at! };
     });
@@ -122,7 +133,7 @@ WHERE d.id = ? AND d.deleted_at IS NULL${sqlDialect(dataSource) === 'mysql' ? ' 
     return this.transactions.run(async (manager) => {
       const [held] = await this.sql.rows<{ role: Role }>(this.roleSql, [docId, userId], manager);
       if (!held) return false;
-      const result = await this.sql.run(REMOVE_SQL, [docId, userId], manager);
+      const result = await this.sql.run(docUsersSql.remove, [docId, userId], manager);
       if (result.affected === 0) return false;
       await this.sharingChanges.announce(manager, {
         kind: 'member removed',

@@ -3,8 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { SqlDialect, sqlDialect } from '../../database/raw-sql';
 import { Sql } from '../../database/sql';
+import { paddedLength, paddedLengths, paddedList, placeholders } from '../../database/sql-lists';
 import { toSqlTimestamp } from '../../database/sql-values';
+import { StatementList } from '../../database/statement-catalogue';
 import { TransactionRunner } from '../../database/transaction-runner';
+import { MAX_PATH_DEPTH } from '../../folders/folder-path';
 import type { GranteeType } from '../documents/entities/doc-grant.entity';
 import { SharingChanges } from '../events/sharing-changes';
 import type { SharedRole } from './dto/add-doc-user.dto';
@@ -43,6 +46,12 @@ export type FolderShareOutcome =
 
 const binary = (dialect: SqlDialect) => (dialect === 'mysql' ? ' COLLATE utf8mb4_bin' : '');
 
+/**
+ * The most folders whose shares a list reads, padded: home and each folder of a path (its
+ * ancestors and itself, `FolderPath.enclosingHashes`), 65, padded to 128.
+ */
+const MOST_LISTED_FOLDERS = paddedLength(MAX_PATH_DEPTH + 1);
+
 const listSql = (dialect: SqlDialect, folders: number | null) =>
   `SELECT fs.id AS id, fs.path AS path, fs.grantee_type AS grantee_type, fs.grantee_id AS grantee_id,
   fs.role AS role, fs.created_at AS created_at, u.fname AS fname, u.lname AS lname, u.email AS email,
@@ -50,7 +59,7 @@ const listSql = (dialect: SqlDialect, folders: number | null) =>
 FROM folder_shares fs
 LEFT JOIN users u ON fs.grantee_type = 'user' AND u.id = fs.grantee_id
 LEFT JOIN user_groups ug ON fs.grantee_type = 'group' AND ug.id = fs.grantee_id
-WHERE fs.owner_id = ?${folders === null ? '' : ` AND fs.path_hash IN (${Array(folders).fill('?').join(', ')})`}
+WHERE fs.owner_id = ?${folders === null ? '' : ` AND fs.path_hash IN (${placeholders(folders)})`}
 ORDER BY fs.path${binary(dialect)}, fs.created_at, fs.id`;
 
 /**
@@ -69,11 +78,37 @@ FROM docs d WHERE d.owner_id = ?${
       : ` AND d.folder_id IN (SELECT f.id FROM folders f WHERE f.user_id = ? AND (f.path_hash = ? OR SUBSTR(f.path, 1, ?) = ?${binary(dialect)}))`
   }${dialect === 'mysql' ? ' LOCK IN SHARE MODE' : ''}`;
 
-const findSql =
-  'SELECT id, role, created_at FROM folder_shares WHERE owner_id = ? AND path_hash = ? AND grantee_type = ? AND grantee_id = ?';
-const insertSql =
-  'INSERT INTO folder_shares (owner_id, path, path_hash, grantee_type, grantee_id, role, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)';
 const grantsOfShare = 'WHERE grantee_type = ? AND grantee_id = ? AND folder_share_id = ?';
+
+const folderSharesSql = {
+  find: 'SELECT id, role, created_at FROM folder_shares WHERE owner_id = ? AND path_hash = ? AND grantee_type = ? AND grantee_id = ?',
+  insert:
+    'INSERT INTO folder_shares (owner_id, path, path_hash, grantee_type, grantee_id, role, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  changeRole: 'UPDATE folder_shares SET role = ? WHERE id = ?',
+  changeGrantsRole: `UPDATE doc_grants SET role = ? ${grantsOfShare}`,
+  findOwned:
+    'SELECT grantee_type, grantee_id, path, role FROM folder_shares WHERE id = ? AND owner_id = ?',
+  deleteGrants: `DELETE FROM doc_grants ${grantsOfShare}`,
+  delete: 'DELETE FROM folder_shares WHERE id = ?',
+  /** MySQL only (see `holdOwner`). */
+  holdOwner: 'SELECT id FROM users WHERE id = ? FOR UPDATE',
+};
+
+/** Every text of folder shares on a dialect: the list of a path's folders at each padded length. */
+export const folderSharesStatements: StatementList = (dialect) => {
+  const { holdOwner, ...always } = folderSharesSql;
+  const list: Record<string, string> = {
+    ...always,
+    ...(dialect === 'mysql' ? { holdOwner } : {}),
+    listAll: listSql(dialect, null),
+    grantDocsHome: grantDocsSql(dialect, true),
+    grantDocsFolder: grantDocsSql(dialect, false),
+  };
+  for (const length of paddedLengths(MOST_LISTED_FOLDERS)) {
+    list[`listFolders${length}`] = listSql(dialect, length);
+  }
+  return list;
+};
 
 /**
  * The statements of folder shares: the share (`folder_shares`) and its grants (`doc_grants`,
@@ -93,11 +128,18 @@ export class FolderSharesRepository {
     this.dialect = sqlDialect(dataSource);
   }
 
-  /** The owner's shares, of the folders with these path hashes if given, by path. */
+  /**
+   * The owner's shares, of the folders with these path hashes if given (at least one, at most
+   * `MOST_LISTED_FOLDERS`), by path.
+   */
   findAll(ownerId: number, pathHashes?: string[]): Promise<FolderShareRow[]> {
-    return this.sql.rows<FolderShareRow>(listSql(this.dialect, pathHashes?.length ?? null), [
+    if (pathHashes === undefined) {
+      return this.sql.rows<FolderShareRow>(listSql(this.dialect, null), [ownerId]);
+    }
+    const hashes = paddedList(pathHashes);
+    return this.sql.rows<FolderShareRow>(listSql(this.dialect, hashes.length), [
       ownerId,
-      ...(pathHashes ?? []),
+      ...hashes,
     ]);
   }
 
@@ -119,13 +161,13 @@ export class FolderSharesRepository {
         id: number;
         role: SharedRole;
         created_at: Date | string;
-      }>(findSql, [ownerId, folder.pathHash, grantee.type, grantee.id], manager);
+      }>(folderSharesSql.find, [ownerId, folder.pathHash, grantee.type, grantee.id], manager);
       if (current) {
         const id = Number(current.id);
         if (current.role !== role) {
-          await this.sql.run('UPDATE folder_shares SET role = ? WHERE id = ?', [role, id], manager);
+          await this.sql.run(folderSharesSql.changeRole, [role, id], manager);
           await this.sql.run(
-            `UPDATE doc_grants SET role = ? ${grantsOfShare}`,
+            folderSharesSql.changeGrantsRole,
             [role, grantee.type, grantee.id, id],
             manager,
           );
@@ -134,7 +176,7 @@ export class FolderSharesRepository {
       }
       const timestamp = toSqlTimestamp(at);
       const { insertId: id } = await this.sql.run(
-        insertSql,
+        folderSharesSql.insert,
         [ownerId, folder.path, folder.pathHash, grantee.type, grantee.id, role, timestamp],
         manager,
       );
@@ -171,18 +213,14 @@ export class FolderSharesRepository {
         grantee_id: number;
         path: string;
         role: SharedRole;
-      }>(
-        'SELECT grantee_type, grantee_id, path, role FROM folder_shares WHERE id = ? AND owner_id = ?',
-        [id, ownerId],
-        manager,
-      );
+      }>(folderSharesSql.findOwned, [id, ownerId], manager);
       if (!share) return false;
       await this.sql.run(
-        `DELETE FROM doc_grants ${grantsOfShare}`,
+        folderSharesSql.deleteGrants,
         [share.grantee_type, share.grantee_id, id],
         manager,
       );
-      await this.sql.run('DELETE FROM folder_shares WHERE id = ?', [id], manager);
+      await this.sql.run(folderSharesSql.delete, [id], manager);
       await this.sharingChanges.announce(manager, {
         kind: 'folder unshared',
         shareId: id,
@@ -202,7 +240,7 @@ export class FolderSharesRepository {
    */
   private async holdOwner(manager: EntityManager, ownerId: number): Promise<void> {
     if (this.dialect === 'mysql') {
-      await this.sql.rows('SELECT id FROM users WHERE id = ? FOR UPDATE', [ownerId], manager);
+      await this.sql.rows(folderSharesSql.holdOwner, [ownerId], manager);
     }
   }
 }

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { sqlDialect } from '../../database/raw-sql';
+import { SqlDialect, sqlDialect } from '../../database/raw-sql';
 import { Sql } from '../../database/sql';
+import { jsonIntegerRows } from '../../database/sql-lists';
+import { StatementList } from '../../database/statement-catalogue';
 import { toSqlTimestamp } from '../../database/sql-values';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { SearchPostingsRepository } from '../documents/search-postings.repository';
@@ -51,18 +53,42 @@ ORDER BY t.deleted_at DESC, t.doc_id DESC LIMIT ? OFFSET ?`,
   expired: 'SELECT doc_id FROM trash WHERE deleted_at <= ? ORDER BY deleted_at, doc_id LIMIT ?',
   /**
    * Deletes those still trashed since before the cutoff: a document restored meanwhile has
-   * `deleted_at` NULL, one trashed again a newer one, and both stay.
+   * `deleted_at` NULL, one trashed again a newer one, and both stay. Parameters: the ids as a
+   * JSON array (the purge job's, off the hot path), then the cutoff; locked on MySQL.
    */
-  stillExpired: (count: number, lock: boolean) =>
-    `SELECT id FROM docs WHERE id IN (${Array(count).fill('?').join(', ')}) AND deleted_at IS NOT NULL AND deleted_at <= ?${forUpdate(lock)}`,
-  /** Those, after their postings. */
-  purgeExpired: (count: number) =>
-    `DELETE FROM docs WHERE id IN (${Array(count).fill('?').join(', ')})`,
+  stillExpired: (dialect: SqlDialect) =>
+    `SELECT d.id AS id FROM ${jsonIntegerRows(dialect)} AS ids JOIN docs d ON d.id = ids.value
+WHERE d.deleted_at IS NOT NULL AND d.deleted_at <= ?${forUpdate(dialect === 'mysql')}`,
+  /**
+   * Those, after their postings (parameter: their ids as a JSON array). MariaDB reads a
+   * single-table DELETE's `IN (SELECT ...)` for each row of the table: there it is a join.
+   */
+  purgeExpired: (dialect: SqlDialect) =>
+    dialect === 'mysql'
+      ? `DELETE d FROM docs d JOIN ${jsonIntegerRows(dialect)} AS ids ON d.id = ids.value`
+      : `DELETE FROM docs WHERE id IN (SELECT value FROM ${jsonIntegerRows(dialect)} AS ids)`,
 };
+
+/** Every text the trash sends on a dialect. */
+export const trashStatements: StatementList = (dialect) => ({
+  findTrashed: trashSql.findTrashed(dialect === 'mysql'),
+  markRestored: trashSql.markRestored,
+  deleteTrash: trashSql.deleteTrash,
+  restoreMembers: trashSql.restoreMembers,
+  forgetMembers: trashSql.forgetMembers,
+  resumeGrants: trashSql.resumeGrants,
+  purgeOne: trashSql.purgeOne,
+  count: trashSql.count,
+  page: trashSql.page,
+  expired: trashSql.expired,
+  stillExpired: trashSql.stillExpired(dialect),
+  purgeExpired: trashSql.purgeExpired(dialect),
+});
 
 /** The trash's queries: moving out, the list, and deleting for good. */
 @Injectable()
 export class TrashRepository {
+  private readonly dialect: SqlDialect;
   private readonly lock: boolean;
 
   constructor(
@@ -71,7 +97,8 @@ export class TrashRepository {
     private readonly transactions: TransactionRunner,
     private readonly postings: SearchPostingsRepository,
   ) {
-    this.lock = sqlDialect(dataSource) === 'mysql';
+    this.dialect = sqlDialect(dataSource);
+    this.lock = this.dialect === 'mysql';
   }
 
   /** Brings the owner's trashed document back with its members; false when it is not there. */
@@ -140,14 +167,18 @@ export class TrashRepository {
       );
       if (rows.length === 0) return { found: 0, purged: 0 };
       const expired = await this.sql.rows<{ id: number }>(
-        trashSql.stillExpired(rows.length, this.lock),
-        [...rows.map((row) => Number(row.doc_id)), timestamp],
+        trashSql.stillExpired(this.dialect),
+        [JSON.stringify(rows.map((row) => Number(row.doc_id))), timestamp],
         manager,
       );
       const ids = expired.map((row) => Number(row.id));
       if (ids.length === 0) return { found: rows.length, purged: 0 };
       await this.postings.removeDocs(manager, ids);
-      const result = await this.sql.run(trashSql.purgeExpired(ids.length), ids, manager);
+      const result = await this.sql.run(
+        trashSql.purgeExpired(this.dialect),
+        [JSON.stringify(ids)],
+        manager,
+      );
       return { found: rows.length, purged: result.affected };
     });
   }

@@ -18,6 +18,7 @@ export type GranteeType = 'group' | 'user';
  * document into the trash and back, keeping the grant while it is there.
  */
 @Entity({ name: 'doc_grants' })
+// With the role: each source's range is read from the index alone, in one statement text.
 @Index('IDX_doc_grants_list_order', [
   'granteeType',
   'granteeId',
@@ -25,6 +26,7 @@ export type GranteeType = 'group' | 'user';
   'trashed',
   'docUpdatedAt',
   'docId',
+  'role',
 ])
 // A document's grants, with what the checks of access read (its trash flag and role): the
 // index alone answers them, and SQLite picks it without statistics.

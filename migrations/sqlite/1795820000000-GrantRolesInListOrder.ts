@@ -1,0 +1,24 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * A source's grants in list order hold their role: every arm of a user's list (a source's
+ * range, `armsSql`) is one statement text, read from the index alone, whether the source gives
+ * its documents one role (a folder share) or each its own (a group's document shares).
+ */
+export class GrantRolesInListOrder1795820000000 implements MigrationInterface {
+  name = 'GrantRolesInListOrder1795820000000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP INDEX "IDX_doc_grants_list_order"');
+    await queryRunner.query(
+      'CREATE INDEX "IDX_doc_grants_list_order" ON "doc_grants" ("grantee_type", "grantee_id", "folder_share_id", "trashed", "doc_updated_at", "doc_id", "role") ',
+    );
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP INDEX "IDX_doc_grants_list_order"');
+    await queryRunner.query(
+      'CREATE INDEX "IDX_doc_grants_list_order" ON "doc_grants" ("grantee_type", "grantee_id", "folder_share_id", "trashed", "doc_updated_at", "doc_id") ',
+    );
+  }
+}

@@ -1,0 +1,53 @@
+import type { SqlDialect } from './database/raw-sql';
+import { tokensStatements } from './auth/api-tokens.repository';
+import { jobLeasesStatements } from './database/job-leases';
+import { NamedStatement, StatementList } from './database/statement-catalogue';
+import { docsStatements } from './docs/documents/docs.repository';
+import { searchPostingsStatements } from './docs/documents/search-postings.repository';
+import { revisionsStatements } from './docs/revisions/revisions.repository';
+import { docGroupsStatements } from './docs/sharing/doc-groups.repository';
+import { docUsersStatements } from './docs/sharing/doc-users.repository';
+import { folderSharesStatements } from './docs/sharing/folder-shares.repository';
+import { trashStatements } from './docs/trash/trash.repository';
+import { foldersStatements } from './folders/folders.repository';
+import { groupsStatements } from './groups/groups.repository';
+import { idempotencyStatements } from './idempotency/idempotency.repository';
+import { reindexStatements } from './search/search-reindex';
+import { outboxStatements } from './webhooks/outbox.repository';
+import { webhooksStatements } from './webhooks/webhooks.repository';
+
+/**
+ * Every feature's statement list, under the prefix of its names: the catalogue of the texts the
+ * service sends (`src/queries/<dialect>.sql`, written by `npm run sql:statements`). A feature
+ * that sends SQL through `Sql` adds its list here.
+ */
+const STATEMENT_LISTS: Record<string, StatementList> = {
+  jobLeases: jobLeasesStatements,
+  tokens: tokensStatements,
+  folders: foldersStatements,
+  docs: docsStatements,
+  searchPostings: searchPostingsStatements,
+  docUsers: docUsersStatements,
+  docGroups: docGroupsStatements,
+  folderShares: folderSharesStatements,
+  revisions: revisionsStatements,
+  trash: trashStatements,
+  groups: groupsStatements,
+  idempotency: idempotencyStatements,
+  searchReindex: reindexStatements,
+  webhooks: webhooksStatements,
+  outbox: outboxStatements,
+};
+
+/** The catalogue's statements of a dialect: each text once, under its first name, by name. */
+export function catalogueStatements(dialect: SqlDialect): NamedStatement[] {
+  const byText = new Map<string, string>();
+  for (const [prefix, list] of Object.entries(STATEMENT_LISTS)) {
+    for (const [name, text] of Object.entries(list(dialect))) {
+      if (!byText.has(text)) byText.set(text, `${prefix}.${name}`);
+    }
+  }
+  return [...byText]
+    .map(([text, name]) => ({ name, text }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
