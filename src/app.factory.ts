@@ -58,10 +58,13 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   // the routes they would stat the file system on every /api/v1 request.
   setUpSwagger(app);
   app.use(routeNotFound);
-  // A client that sends its request too slowly is cut off by Node itself (408, JSON body).
+  // A client that sends its request too slowly is cut off by Node itself (408, JSON body). The
+  // headers timeout is above the keep-alive timeout, as balancers' guides ask; the request
+  // timeout still bounds how long a request's headers may take.
   const server = app.getHttpServer();
+  server.keepAliveTimeout = config.http.keepAliveTimeoutMs;
   server.requestTimeout = config.http.requestTimeoutMs;
-  server.headersTimeout = Math.min(config.http.requestTimeoutMs, 60_000);
+  server.headersTimeout = config.http.keepAliveTimeoutMs + 1000;
   answerClientErrorsWithJson(server);
   return app;
 }

@@ -10,6 +10,7 @@ const DEFAULTS: AppConfig = {
   databaseLimits: { connectMs: 5000, queryMs: 10_000, preparedStatements: 64 },
   http: {
     requestTimeoutMs: 30_000,
+    keepAliveTimeoutMs: 65_000,
     shutdownGraceMs: 10_000,
     shutdownDrainMs: null,
     shutdownReadyDelayMs: 5000,
@@ -133,8 +134,9 @@ describe('parseEnvironment', () => {
         parseEnvironment({
           DB_CONNECT_TIMEOUT_MS: '1500',
           DB_QUERY_TIMEOUT_MS: '2500',
-          REQUEST_TIMEOUT_MS: '9000',
           DB_PREPARED_STATEMENTS: '32',
+          REQUEST_TIMEOUT_MS: '9000',
+          KEEP_ALIVE_TIMEOUT_MS: '75000',
           SHUTDOWN_GRACE_MS: '0',
           SHUTDOWN_DRAIN_MS: '1500',
           SHUTDOWN_READY_DELAY_MS: '0',
@@ -156,6 +158,7 @@ describe('parseEnvironment', () => {
         http: {
           ...DEFAULTS.http,
           requestTimeoutMs: 9000,
+          keepAliveTimeoutMs: 75_000,
           shutdownGraceMs: 0,
           shutdownDrainMs: 1500,
           shutdownReadyDelayMs: 0,

@@ -16,6 +16,12 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** What express' `trust proxy` setting accepts: on/off, a hop count, or trusted addresses. */
 export type TrustProxy = boolean | number | string[];
 
+/** The keep-alive timeout: above the 60 s idle timeout of common load balancers. */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** After SIGTERM, the silence after which an idle keep-alive connection is closed at most. */
+export const DEFAULT_SHUTDOWN_DRAIN_MS = 5000;
+
 /** The HTTP server's own variables; `.env.example` documents each one. */
 class ServerVariables {
   @IsOptional()
@@ -35,6 +41,9 @@ class ServerVariables {
 
   @IntegerBetween('REQUEST_TIMEOUT_MS', 100, HOUR_MS)
   REQUEST_TIMEOUT_MS?: number;
+
+  @IntegerBetween('KEEP_ALIVE_TIMEOUT_MS', 1000, HOUR_MS)
+  KEEP_ALIVE_TIMEOUT_MS?: number;
 
   @IntegerBetween('SHUTDOWN_GRACE_MS', 0, HOUR_MS)
   SHUTDOWN_GRACE_MS?: number;
@@ -66,11 +75,17 @@ export function readServerConfig(env: NodeJS.ProcessEnv) {
     http: {
       /** Longest time a request may take, reading its body included. */
       requestTimeoutMs: vars.REQUEST_TIMEOUT_MS ?? 30_000,
+      /**
+       * How long an idle keep-alive connection stays open: longer than a load balancer keeps
+       * its idle upstream connections (60 s is common), so that the balancer, not the server,
+       * closes them, and never sends a request on a connection the server is closing.
+       */
+      keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
       /** How long in-flight requests may run on after SIGTERM. */
       shutdownGraceMs: vars.SHUTDOWN_GRACE_MS ?? 10_000,
       /**
        * After SIGTERM, how long a keep-alive connection must stay idle before it is closed;
-       * null: the HTTP server's keep-alive timeout.
+       * null: the keep-alive timeout, at most `DEFAULT_SHUTDOWN_DRAIN_MS`.
        */
       shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS ?? null,
       /**

@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
 import { Server as NetServer, Socket } from 'node:net';
-import { serverConfig, ServerConfig } from '../../config/server.config';
+import { DEFAULT_SHUTDOWN_DRAIN_MS, serverConfig, ServerConfig } from '../../config/server.config';
 
 interface SocketState {
   /** Responses of this connection not finished yet. */
@@ -86,7 +86,9 @@ export class GracefulShutdown implements BeforeApplicationShutdown {
     // From here on every answer says `Connection: close`. Set only now that the listener is
     // closed: a client told to close before that could reconnect into the backlog and be reset.
     this.draining = true;
-    this.drainMs = this.config.http.shutdownDrainMs ?? server.keepAliveTimeout;
+    this.drainMs =
+      this.config.http.shutdownDrainMs ??
+      Math.min(server.keepAliveTimeout, DEFAULT_SHUTDOWN_DRAIN_MS);
     let inFlight = 0;
     let idle = 0;
     for (const [socket, state] of this.sockets) {
