@@ -2,7 +2,10 @@ import { NestFactory } from '@nestjs/core';
 import express from 'express';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
-import { answerClientErrorsWithJson } from './common/http/client-errors';
+import {
+  answerClientErrorsWithJson,
+  REQUEST_HEADERS_LIMIT_BYTES,
+} from './common/http/client-errors';
 import { GracefulShutdown } from './common/http/graceful-shutdown';
 import { requestDeadline } from './common/http/request-deadline';
 import { routeNotFound } from './common/http/route-not-found';
@@ -65,6 +68,9 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   server.keepAliveTimeout = config.http.keepAliveTimeoutMs;
   server.requestTimeout = config.http.requestTimeoutMs;
   server.headersTimeout = config.http.keepAliveTimeoutMs + 1000;
+  // Read by Node for each connection it accepts (the option of `http.createServer`, which Nest
+  // calls without options).
+  Object.assign(server, { maxHeaderSize: REQUEST_HEADERS_LIMIT_BYTES });
   answerClientErrorsWithJson(server);
   return app;
 }

@@ -19,7 +19,7 @@ export function buildOpenApiDocument(app: INestApplication) {
         'A method a path does not have is answered `405` with `Allow` listing the ones it has; ' +
         'a path no route has, `404`. Before any route, the HTTP server answers `400` to a malformed ' +
         'request line or header, `408` to a request too slow to arrive, `413` to chunk extensions ' +
-        'over 16 KiB and `431` to headers over 16 KiB (JSON error bodies, `Connection: close`).',
+        'over 16 KiB and `431` to a request line and headers over 64 KiB (JSON error bodies, `Connection: close`).',
     )
     .setVersion(API_VERSION)
     .addServer('/', 'The address this document is served from')

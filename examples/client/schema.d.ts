@@ -679,18 +679,25 @@ export interface components {
       /** @description Where this page is among all pages. */
       pagination: components['schemas']['PaginationDto'];
     };
-    UpdateGroupDto: {
-      /**
-       * @description A new name: 1 to 100 characters after trimming, unique ignoring letter case.
-       * @example Finance and Controlling
-       */
-      name?: string;
-      /**
-       * @description A new description, up to 1,000 characters; null removes it.
-       * @example Closes the books every month
-       */
-      description?: string | null;
-    };
+    UpdateGroupDto:
+      | {
+          /**
+           * @description A new name: 1 to 100 characters after trimming, unique ignoring letter case.
+           * @example Finance and Controlling
+           */
+          name?: string;
+          /**
+           * @description A new description, up to 1,000 characters; null removes it.
+           * @example Closes the books every month
+           */
+          description?: string | null;
+        }
+      | {
+          name: string;
+        }
+      | {
+          description: string | null;
+        };
     UserDetailsDto: {
       /**
        * @description The user's id.
@@ -996,28 +1003,35 @@ export interface components {
       added_at: string;
       group: components['schemas']['GroupSummaryDto'];
     };
-    AddFolderShareDto: {
-      /**
-       * @description The folder of yours to share, with everything below it, now and later (`~`: all your documents). It need not exist yet. `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 64 folder names and 4,096 characters after trimming.
-       * @example ~/projects/q3
-       */
-      path: string;
-      /**
-       * Format: email
-       * @description E-mail address of the user to share the folder with; give this or `group_id`.
-       * @example grace@example.com
-       */
-      email?: string;
-      group_id?: number;
-      /**
-       * @description `editor` (may read and update) or `viewer` (may read) on every document in the folder. A
-       *     share of the same folder with the same user or group gets this role instead.
-       * @default viewer
-       * @example editor
-       * @enum {string}
-       */
-      role: 'editor' | 'viewer';
-    };
+    AddFolderShareDto:
+      | {
+          /**
+           * @description The folder of yours to share, with everything below it, now and later (`~`: all your documents). It need not exist yet. `~` (the home folder) or `~/name/...`. Whitespace around `~` and around each folder name is trimmed; a folder name is then 1 to 255 characters, not `.` or `..`, without `/` or control characters. The whole path is at most 64 folder names and 4,096 characters after trimming.
+           * @example ~/projects/q3
+           */
+          path: string;
+          /**
+           * Format: email
+           * @description E-mail address of the user to share the folder with; give this or `group_id`.
+           * @example grace@example.com
+           */
+          email?: string;
+          group_id?: number;
+          /**
+           * @description `editor` (may read and update) or `viewer` (may read) on every document in the folder. A
+           *     share of the same folder with the same user or group gets this role instead.
+           * @default viewer
+           * @example editor
+           * @enum {string}
+           */
+          role: 'editor' | 'viewer';
+        }
+      | {
+          email: string;
+        }
+      | {
+          group_id: number;
+        };
     FolderShareDto: {
       /** @example 7 */
       id: number;
@@ -2867,6 +2881,20 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description The request line and headers are larger than 64 KiB (every folder path of up to 4,096 characters fits in the query, however it is encoded). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request headers are larger than the 64 KiB limit"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description Unexpected failure; nothing internal is disclosed. */
       500: {
         headers: {
@@ -4589,6 +4617,20 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description The request line and headers are larger than 64 KiB (every folder path of up to 4,096 characters fits in the query, however it is encoded). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request headers are larger than the 64 KiB limit"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description Unexpected failure; nothing internal is disclosed. */
       500: {
         headers: {
@@ -5858,6 +5900,20 @@ export interface operations {
           /**
            * @example {
            *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request line and headers are larger than 64 KiB (every folder path of up to 4,096 characters fits in the query, however it is encoded). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request headers are larger than the 64 KiB limit"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];

@@ -24,7 +24,7 @@ export class SearchController {
     description: 'One page of matches and the pagination info (`total_count` is exact).',
     type: SearchResultsDto,
   })
-  @ApiErrorResponses({ 400: 'q must not be empty' })
+  @ApiErrorResponses({ 400: 'q must not be empty' }, 431)
   find(
     @CurrentUser() user: UserProfile,
     @Query() query: SearchQueryDto,

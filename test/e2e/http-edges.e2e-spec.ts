@@ -1,6 +1,6 @@
 // What the built server answers before any route runs (requests Node's HTTP parser refuses),
 // and what it says about its routes when it starts.
-import { maxHeaderSize } from 'node:http';
+import { REQUEST_HEADERS_LIMIT_BYTES } from '../../src/common/http/client-errors';
 import { connect } from 'node:net';
 import { buildIfNeeded, RunningService, startBuiltService } from '../support/built-service';
 import { databaseKind, dropTestDatabase } from '../support/test-app';
@@ -55,10 +55,12 @@ describe(`the built server's edges (${databaseKind})`, () => {
         /^malformed HTTP request: /,
       ],
       [
-        `headers over Node's ${maxHeaderSize / 1024} KiB limit`,
+        `headers over the server's ${REQUEST_HEADERS_LIMIT_BYTES / 1024} KiB limit`,
         431,
-        `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(maxHeaderSize)}\r\n\r\n`,
-        new RegExp(`^request headers are larger than the ${maxHeaderSize / 1024} KiB limit$`),
+        `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(REQUEST_HEADERS_LIMIT_BYTES)}\r\n\r\n`,
+        new RegExp(
+          `^request headers are larger than the ${REQUEST_HEADERS_LIMIT_BYTES / 1024} KiB limit$`,
+        ),
       ],
       [
         'chunk extensions over 16 KiB',

@@ -54,6 +54,13 @@ const GROUP_MEMBER = '/api/v1/groups/{id}/members/{user_id}';
 const HEALTH = '/health';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
 const OVERSIZED = { title: 'Big', html: 'x'.repeat(5 * 1024 * 1024 + 1) };
+/**
+ * The longest folder path there is (4,096 characters, each four bytes in UTF-8: 48 KiB in a
+ * query), and a query over the 64 KiB the server reads of a request line and headers.
+ */
+const LONGEST_PATH = `~/${[...Array<string>(15).fill('😀'.repeat(255)), '😀'.repeat(254)].join('/')}`;
+const LONGEST_PATH_QUERY = `path=${encodeURIComponent(LONGEST_PATH)}`;
+const OVERSIZED_QUERY = `path=~/${'x'.repeat(70_000)}`;
 const INSUFFICIENT_SCOPE = 'Bearer error="insufficient_scope", scope="docs:write"';
 
 const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
@@ -271,6 +278,16 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
 
     it('401 with an unknown token', async () => {
       expect((await call('get', DOCS, { token: `dms_${'x'.repeat(43)}` })).status).toBe(401);
+    });
+
+    it('200 for the longest folder path; 431 for a query over 64 KiB', async () => {
+      await call('post', DOCS, { body: { title: 'Deep', path: LONGEST_PATH } });
+      const deep = await call('get', DOCS, { query: `?${LONGEST_PATH_QUERY}` });
+      expect(deep.status).toBe(200);
+      expect((deep.body as { docs: { path: string }[] }).docs.map((doc) => doc.path)).toEqual([
+        LONGEST_PATH,
+      ]);
+      expect((await call('get', DOCS, { query: `?${OVERSIZED_QUERY}` })).status).toBe(431);
     });
 
     it('500 when something unexpected fails', async () => {
@@ -725,6 +742,12 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       expect((await call('get', SEARCH, { query: '?q=' })).status).toBe(400);
     });
 
+    it('200 in the longest folder path; 431 for a query over 64 KiB', async () => {
+      const deep = await call('get', SEARCH, { query: `?q=x&${LONGEST_PATH_QUERY}` });
+      expect(deep.status).toBe(200);
+      expect((await call('get', SEARCH, { query: `?q=x&${OVERSIZED_QUERY}` })).status).toBe(431);
+    });
+
     it('401 without a token', async () => {
       expect((await call('get', SEARCH, { query: '?q=x', token: null })).status).toBe(401);
     });
@@ -1023,6 +1046,13 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
         );
         expect((await call('get', FOLDER_SHARES, { query: '?path=contract' })).status).toBe(400);
         expect((await call('get', FOLDER_SHARES, { token: null })).status).toBe(401);
+      });
+
+      it('200 for the longest folder path; 431 for a query over 64 KiB', async () => {
+        const query = `?${LONGEST_PATH_QUERY}`;
+        expect((await call('get', FOLDER_SHARES, { query })).status).toBe(200);
+        const oversized = `?${OVERSIZED_QUERY}`;
+        expect((await call('get', FOLDER_SHARES, { query: oversized })).status).toBe(431);
       });
 
       it('500 when something unexpected fails', async () => {

@@ -125,6 +125,71 @@ describe(`requests the OpenAPI document allows are the ones the service takes ($
     );
   });
 
+  describe('the bodies of groups and folder shares', () => {
+    const GROUPS = '/api/v1/groups';
+    const GROUP = '/api/v1/groups/{id}';
+    const SHARES = '/api/v1/folders/shares';
+    let groupPath: string;
+    let groupId: number;
+    let grace: TestUser;
+
+    beforeAll(async () => {
+      grace = await givenUser(test);
+      const created = await request(test.http)
+        .post(GROUPS)
+        .set(user.auth)
+        .send({ name: `Schema ${Date.now()}` });
+      expect(created.status).toBe(201);
+      groupId = (created.body as { id: number }).id;
+      groupPath = `${GROUPS}/${groupId}`;
+    });
+
+    it.each([
+      ['post', GROUPS, { name: ' ' }, 'name must not be empty'],
+      ['patch', GROUP, {}, 'at least one of name or description must be given'],
+      ['patch', GROUP, { name: '\t ' }, 'name must not be empty'],
+      [
+        'post',
+        SHARES,
+        { path: '~/q3', email: 'x@example.com', group_id: 1 },
+        'give either email (a user) or group_id (a group), not both',
+      ],
+      [
+        'post',
+        SHARES,
+        { path: '~/q3' },
+        'give email (a user) or group_id (a group) to share the folder with',
+      ],
+    ] as const)(
+      '%s %s %j: refused by the schema and by the service',
+      async (method, path, body, error) => {
+        expect(schemas.accepts(method, path, 'body', body)).toBe(false);
+        const url = path === GROUP ? groupPath : path;
+        const response = await request(test.http)[method](url).set(user.auth).send(body);
+        expect({ status: response.status, body: response.body as unknown }).toEqual({
+          status: 400,
+          body: { error },
+        });
+      },
+    );
+
+    it('allowed by the schema: 200 and 201', async () => {
+      const rename = { name: ' Renamed ' };
+      expect(schemas.accepts('patch', GROUP, 'body', rename)).toBe(true);
+      await request(test.http).patch(groupPath).set(user.auth).send(rename).expect(200);
+      const describe = { description: null };
+      expect(schemas.accepts('patch', GROUP, 'body', describe)).toBe(true);
+      await request(test.http).patch(groupPath).set(user.auth).send(describe).expect(200);
+      for (const body of [
+        { path: '~/q3', group_id: groupId },
+        { path: '~/q4', email: grace.email, role: 'editor' },
+      ]) {
+        expect(schemas.accepts('post', SHARES, 'body', body)).toBe(true);
+        await request(test.http).post(SHARES).set(user.auth).send(body).expect(201);
+      }
+    });
+  });
+
   describe('the documented examples of the webhook bodies', () => {
     beforeEach(() => {
       jest.spyOn(dns, 'lookup').mockImplementation(((hostname: string) =>

@@ -1,6 +1,10 @@
-import { createServer, maxHeaderSize, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { answerClientErrorsWithJson, describeClientError } from './client-errors';
+import {
+  answerClientErrorsWithJson,
+  describeClientError,
+  REQUEST_HEADERS_LIMIT_BYTES,
+} from './client-errors';
 
 const parseError = (code: string, reason?: string) =>
   Object.assign(new Error(`Parse Error: ${reason}`), { code, reason });
@@ -10,7 +14,7 @@ describe('describeClientError', () => {
     [
       'HPE_HEADER_OVERFLOW',
       431,
-      `request headers are larger than the ${maxHeaderSize / 1024} KiB limit`,
+      `request headers are larger than the ${REQUEST_HEADERS_LIMIT_BYTES / 1024} KiB limit`,
     ],
     ['HPE_CHUNK_EXTENSIONS_OVERFLOW', 413, 'chunk extensions of the request body are too large'],
     ['ERR_HTTP_REQUEST_TIMEOUT', 408, 'the request did not arrive in time'],

@@ -1,8 +1,15 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { maxHeaderSize, STATUS_CODES, type Server, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { REQUEST_ID_HEADER } from '../logging/request-logging.middleware';
+
+/**
+ * The most bytes of a request line and headers the server reads (Node's default is 16 KiB): a
+ * folder path of 4,096 characters is up to 48 KiB in a query string (12 bytes a character,
+ * percent-encoded), so that every path the service takes on create can be asked for.
+ */
+export const REQUEST_HEADERS_LIMIT_BYTES = 64 * 1024;
 
 /** What Node's HTTP parser reports for a request it cannot read. */
 export interface ClientError extends Error {
@@ -17,7 +24,7 @@ export function describeClientError(error: ClientError): { status: number; messa
     case 'HPE_HEADER_OVERFLOW':
       return {
         status: 431,
-        message: `request headers are larger than the ${maxHeaderSize / 1024} KiB limit`,
+        message: `request headers are larger than the ${REQUEST_HEADERS_LIMIT_BYTES / 1024} KiB limit`,
       };
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return { status: 413, message: 'chunk extensions of the request body are too large' };

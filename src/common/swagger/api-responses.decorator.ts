@@ -116,6 +116,12 @@ export const ERROR_RESPONSES = {
     description: 'The request body is larger than 5 MiB.',
     example: 'request body is larger than the 5 MiB limit',
   },
+  431: {
+    description:
+      'The request line and headers are larger than 64 KiB (every folder path of up to 4,096 ' +
+      'characters fits in the query, however it is encoded).',
+    example: 'request headers are larger than the 64 KiB limit',
+  },
   415: {
     description:
       'The JSON body is not in UTF-8 (a `charset` other than `utf-8`), or is sent with a ' +

@@ -113,7 +113,7 @@ export class DocsController {
     description: 'One page of documents and the pagination info.',
     type: DocListDto,
   })
-  @ApiErrorResponses({ 400: 'per_page must be an integer between 1 and 100' })
+  @ApiErrorResponses({ 400: 'per_page must be an integer between 1 and 100' }, 431)
   list(@CurrentUser() user: UserProfile, @Query() query: ListDocsQueryDto): Promise<DocListDto> {
     return this.docs.list(user, query);
   }

@@ -69,7 +69,7 @@ export class FolderSharesController {
       'Your folder shares, by folder path, then by when they were made. With `path`: only those that reach that folder, its own and its ancestors’. Nobody else sees them.',
   })
   @ApiOkResponse({ description: 'The shares.', type: FolderSharesDto })
-  @ApiErrorResponses({ 400: 'path must be "~" or start with "~/", as in "~/projects/2024"' })
+  @ApiErrorResponses({ 400: 'path must be "~" or start with "~/", as in "~/projects/2024"' }, 431)
   list(
     @CurrentUser() user: UserProfile,
     @Query() query: ListFolderSharesQueryDto,

@@ -5,13 +5,16 @@ import { CodePointLength, TrimmedString, WellFormedText } from '../../common/val
 export const GROUP_NAME_MAX = 100;
 export const GROUP_DESCRIPTION_MAX = 1000;
 
+/** A name has a character other than whitespace (it is trimmed, and must not end up empty). */
+export const GROUP_NAME_PATTERN = '\\S';
+
 export class CreateGroupDto {
   /**
    * 1 to 100 characters after surrounding whitespace is trimmed; unique across the service,
    * ignoring letter case.
    * @example "Finance"
    */
-  @ApiProperty({ minLength: 1, maxLength: GROUP_NAME_MAX })
+  @ApiProperty({ minLength: 1, maxLength: GROUP_NAME_MAX, pattern: GROUP_NAME_PATTERN })
   @TrimmedString()
   @IsString()
   @CodePointLength(1, GROUP_NAME_MAX)

@@ -1,10 +1,23 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { ApiSchemaExtras } from '../../../common/swagger/api-schema-extras.decorator';
 import { TrimmedString } from '../../../common/validation/text-rules';
 import { FOLDER_PATH_DESCRIPTION, FOLDER_PATH_PATTERN } from '../../../folders/folder-path-pattern';
 import { SHARED_ROLES, type SharedRole } from './add-doc-user.dto';
 
 /** Shares a folder of the caller's with one user (`email`) or one group (`group_id`). */
+@ApiSchemaExtras({
+  anyOf: [
+    { type: 'object', required: ['email'], properties: { email: { type: 'string' } } },
+    { type: 'object', required: ['group_id'], properties: { group_id: { type: 'integer' } } },
+  ],
+  // Not both: the FolderSharesService refuses that too.
+  not: {
+    type: 'object',
+    required: ['email', 'group_id'],
+    properties: { email: { type: 'string' }, group_id: { type: 'integer' } },
+  },
+})
 export class AddFolderShareDto {
   /**
    * The folder of yours to share, `~` for all your documents. It need not exist yet.
