@@ -1944,6 +1944,9 @@ UPDATE doc_grants SET trashed = 1 WHERE doc_id = ?;
 -- name: docs.termsAfterUpdate
 SELECT id, version, search_title, search_body FROM docs WHERE uuid = ?;
 
+-- name: docs.titleTermsAfterUpdate
+SELECT id, version, search_title FROM docs WHERE uuid = ?;
+
 -- name: docs.total
 SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ?;
 

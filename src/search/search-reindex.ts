@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { textOfHtml } from '../common/text/html-text';
-import { indexTerms } from '../common/text/search-terms';
+import { countTerms, indexTerms, TermCounts } from '../common/text/search-terms';
 import { sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
 import { StatementList } from '../database/statement-catalogue';
@@ -68,9 +68,11 @@ export class SearchReindexer {
       const rows = await this.sql.rows<DocText>(reindexSql.batch, [after, REINDEX_BATCH]);
       if (rows.length === 0) return written;
       for (const row of rows) {
+        const searchBody = indexTerms(textOfHtml(row.html));
         const terms = {
           searchTitle: indexTerms(row.title),
-          searchBody: indexTerms(textOfHtml(row.html)),
+          searchBody,
+          bodyCounts: countTerms(searchBody),
         };
         await this.postings.addTerms(terms);
         await beforeWrite?.(Number(row.id));
@@ -85,7 +87,7 @@ export class SearchReindexer {
   private write(
     id: number,
     version: number,
-    terms: { searchTitle: string; searchBody: string },
+    terms: { searchTitle: string; searchBody: string; bodyCounts: TermCounts },
   ): Promise<boolean> {
     return this.transactions.run(async (manager) => {
       const [stored] = await this.sql.rows<{ version: number }>(

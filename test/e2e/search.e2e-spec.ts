@@ -316,6 +316,22 @@ describe(`GET /api/v1/search (${databaseKind})`, () => {
       expect(await titlesFound(owner, 'walrus')).toEqual([]);
     });
 
+    it('a title alone, then the text alone, of a long document: each keeps the other findable', async () => {
+      // Over 64 KiB of text: its terms are counted in the worker pool.
+      const long = `<p>${'gazelle savanna '.repeat(6000)}</p>`;
+      const uuid = await givenDoc(test, owner, { title: 'Impala', html: long });
+      const put = (body: object) =>
+        request(test.http).put(`/api/v1/docs/${uuid}`).set(owner.auth).send(body).expect(204);
+
+      await put({ title: 'Oryx' });
+      expect(await titlesFound(owner, 'impala')).toEqual([]);
+      expect(await titlesFound(owner, 'oryx savanna')).toEqual(['Oryx']);
+
+      await put({ html: `<p>${'kudu '.repeat(20000)}</p>` });
+      expect(await titlesFound(owner, 'gazelle')).toEqual([]);
+      expect(await titlesFound(owner, 'oryx kudu')).toEqual(['Oryx']);
+    });
+
     it('reindex rebuilds lost terms and postings, and leaves a document written meanwhile as written', async () => {
       await givenDoc(test, owner, { title: 'Reindexed ocelot' });
       const raced = await givenDoc(test, owner, { title: 'Raced lynx' });

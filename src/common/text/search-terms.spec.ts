@@ -1,4 +1,13 @@
-import { WantedWord, firstWordOf, isWanted, termWeights, wordsOf } from './search-terms';
+import {
+  WantedWord,
+  countTerms,
+  firstWordOf,
+  isWanted,
+  packTermCounts,
+  termWeights,
+  unpackTermCounts,
+  wordsOf,
+} from './search-terms';
 
 /** Pieces of text in every script and form the folding rules treat apart. */
 const PIECES = [
@@ -64,17 +73,37 @@ describe('firstWordOf', () => {
 
 describe('termWeights', () => {
   it('weighs an occurrence in the title 4 and one in the text 1, every repeat counted', () => {
-    expect(termWeights('xxannual xxreport', 'xxreport xxreport xxbudget xxreport')).toEqual(
+    const body = countTerms('xxreport xxreport xxbudget xxreport');
+    expect(termWeights('xxannual xxreport', body)).toEqual(
       new Map([
+        ['xxreport', 3 + 4],
+        ['xxbudget', 1],
         ['xxannual', 4],
-        ['xxreport', 4 + 3],
+      ]),
+    );
+    expect(body).toEqual(
+      new Map([
+        ['xxreport', 3],
         ['xxbudget', 1],
       ]),
     );
   });
 
   it('has nothing for missing or empty terms', () => {
-    expect(termWeights(null, '')).toEqual(new Map());
+    expect(termWeights(null, countTerms(''))).toEqual(new Map());
     expect(termWeights('', null)).toEqual(new Map());
+  });
+});
+
+describe('packed term counts', () => {
+  it('come back as they were packed, in order', () => {
+    const counts = countTerms('xxb xxa xxb xxq4e2d xxb');
+    const packed = packTermCounts(counts);
+    expect(packed).toEqual({ terms: 'xxb xxa xxq4e2d', counts: Uint32Array.from([3, 1, 1]) });
+    expect([...unpackTermCounts(packed)]).toEqual([...counts]);
+  });
+
+  it('of a text without terms are empty', () => {
+    expect(unpackTermCounts(packTermCounts(countTerms('')))).toEqual(new Map());
   });
 });

@@ -206,23 +206,52 @@ export function isKorean(folded: string): boolean {
 /** How much more an occurrence in the title weighs than one in the text. */
 export const TITLE_WEIGHT = 4;
 
+/** How often each distinct term occurs in a text's terms (as `indexTerms` writes them). */
+export type TermCounts = Map<string, number>;
+
+/** Counts the terms of `indexTerms`'s output. */
+export function countTerms(terms: string | null): TermCounts {
+  const counts: TermCounts = new Map();
+  if (!terms) return counts;
+  for (const term of terms.split(' ')) {
+    if (term !== '') counts.set(term, (counts.get(term) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /**
- * Each distinct term of a document and its weight: `TITLE_WEIGHT` per occurrence in the title,
- * one per occurrence in the text (`searchTitle` and `searchBody` as `indexTerms` writes them).
+ * Term counts as a worker thread hands them back: the distinct terms in one string and their
+ * counts in one typed array. Copying two buffers between threads costs a fraction of what a
+ * Map of as many entries costs the receiving event loop.
+ */
+export interface PackedTermCounts {
+  terms: string;
+  counts: Uint32Array;
+}
+
+export function packTermCounts(counts: TermCounts): PackedTermCounts {
+  return { terms: [...counts.keys()].join(' '), counts: Uint32Array.from(counts.values()) };
+}
+
+export function unpackTermCounts(packed: PackedTermCounts): TermCounts {
+  const counts: TermCounts = new Map();
+  if (packed.terms === '') return counts;
+  packed.terms.split(' ').forEach((term, index) => counts.set(term, packed.counts[index]));
+  return counts;
+}
+
+/**
+ * Each distinct term of a document and its weight: `TITLE_WEIGHT` per occurrence in the title
+ * (`searchTitle` as `indexTerms` writes it), one per occurrence in the text (`bodyCounts`).
  * What the posting index stores per term and document; relevance is `LN(1 + weight)`.
  */
 export function termWeights(
   searchTitle: string | null,
-  searchBody: string | null,
+  bodyCounts: TermCounts | null,
 ): Map<string, number> {
-  const weights = new Map<string, number>();
-  const add = (terms: string | null, weight: number) => {
-    if (!terms) return;
-    for (const term of terms.split(' ')) {
-      if (term !== '') weights.set(term, (weights.get(term) ?? 0) + weight);
-    }
-  };
-  add(searchTitle, TITLE_WEIGHT);
-  add(searchBody, 1);
+  const weights = new Map(bodyCounts ?? []);
+  for (const [term, count] of countTerms(searchTitle)) {
+    weights.set(term, (weights.get(term) ?? 0) + TITLE_WEIGHT * count);
+  }
   return weights;
 }

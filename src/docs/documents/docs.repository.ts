@@ -4,10 +4,12 @@ import { DataSource, EntityManager } from 'typeorm';
 import { SqlDialect, sqlDialect } from '../../database/raw-sql';
 import { Sql } from '../../database/sql';
 import { toSqlTimestamp } from '../../database/sql-values';
+import { TermCounts } from '../../common/text/search-terms';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { jsonIntegerRows, paddedLength, paddedLengths } from '../../database/sql-lists';
 import { StatementList } from '../../database/statement-catalogue';
 import { DocTerms, SearchPostingsRepository } from './search-postings.repository';
+import { HtmlSanitizer } from './html-sanitizer';
 import { rolesThatMay } from './doc-access';
 import type { Role } from './doc-access';
 import {
@@ -101,6 +103,8 @@ export interface NewDoc {
   /** The title's and the text's search terms (`common/text/search-terms.ts`). */
   searchTitle: string;
   searchBody: string;
+  /** How often each of the text's terms occurs. */
+  bodyCounts: TermCounts;
   at: Date;
 }
 
@@ -113,8 +117,9 @@ export interface DocChanges {
   /** With `title`: its search terms. */
   searchTitle?: string;
   html?: string;
-  /** With `html`: the search terms of its text. */
+  /** With `html`: the search terms of its text, and how often each occurs. */
   searchBody?: string;
+  bodyCounts?: TermCounts;
   folder?: FolderFilter;
 }
 
@@ -642,9 +647,11 @@ WHERE d.uuid = ? AND ${folderShareCovers(dialect, 'fs', 'd')}${dialect === 'mysq
 
   /**
    * A document's search terms as an update left them (read in its transaction, after it):
-   * the postings are made from them.
+   * the postings are made from them. The text's terms are read only when the update kept the
+   * text (the update brought them otherwise).
    */
   termsAfterUpdate: 'SELECT id, version, search_title, search_body FROM docs WHERE uuid = ?',
+  titleTermsAfterUpdate: 'SELECT id, version, search_title FROM docs WHERE uuid = ?',
 };
 
 /**
@@ -695,6 +702,7 @@ export class DocsRepository {
     private readonly sql: Sql,
     private readonly transactions: TransactionRunner,
     private readonly postings: SearchPostingsRepository,
+    private readonly sanitizer: HtmlSanitizer,
   ) {
     this.dialect = sqlDialect(dataSource);
   }
@@ -1219,7 +1227,7 @@ export class DocsRepository {
         if (result.affected === 0) return null;
         // The update holds the row: its terms and postings are read and written in turn.
         const version = termsChange
-          ? (await this.writePostings(connection, uuid)).version
+          ? (await this.writePostings(connection, uuid, changes.bodyCounts)).version
           : await this.newVersion(connection);
         if (changes.folder) await this.moveFolderGrants(connection, uuid, at);
         return version;
@@ -1236,7 +1244,7 @@ export class DocsRepository {
       if (!updated) return null;
       await this.sql.run(docsSql.copyUpdatedAt, [timestamp, updated.id], transaction);
       await this.sql.run(docsSql.copyUpdatedAtToGrants, [timestamp, updated.id], transaction);
-      if (termsChange) await this.writePostings(transaction, uuid);
+      if (termsChange) await this.writePostings(transaction, uuid, changes.bodyCounts);
       if (changes.folder) await this.moveFolderGrants(transaction, uuid, at);
       return Number(updated.version);
     };
@@ -1268,25 +1276,31 @@ export class DocsRepository {
 
   /**
    * After an update of the title or the text (in its transaction): the postings that changed,
-   * from the document's terms as the update left them and the postings it had. Returns the
-   * document's new version.
+   * from the document's terms as the update left them and the postings it had. `bodyCounts`
+   * are the new text's, when the update brought one; otherwise the stored text's terms are
+   * counted (in the worker pool when long). Returns the document's new version.
    */
-  private async writePostings(manager: EntityManager, uuid: string): Promise<{ version: number }> {
+  private async writePostings(
+    manager: EntityManager,
+    uuid: string,
+    bodyCounts: TermCounts | undefined,
+  ): Promise<{ version: number }> {
     const [doc] = await this.sql.rows<{
       id: number;
       version: number;
       search_title: string | null;
-      search_body: string | null;
-    }>(docsSql.termsAfterUpdate, [uuid], manager);
+      search_body?: string | null;
+    }>(bodyCounts ? docsSql.titleTermsAfterUpdate : docsSql.termsAfterUpdate, [uuid], manager);
     const id = Number(doc.id);
+    const terms = {
+      searchTitle: doc.search_title,
+      bodyCounts: bodyCounts ?? (await this.sanitizer.countTerms(doc.search_body ?? '')),
+    };
     await this.postings.write(
       manager,
       id,
       await this.postings.stored(manager, id),
-      await this.postings.weightsOf(
-        { searchTitle: doc.search_title, searchBody: doc.search_body },
-        manager,
-      ),
+      await this.postings.weightsOf(terms, manager),
     );
     return { version: Number(doc.version) };
   }

@@ -59,7 +59,7 @@ export class DocsService {
     options: CreateOptions = {},
   ): Promise<CreatedDocDto> {
     const path = input.path === undefined ? FolderPath.home : FolderPath.parse(input.path);
-    const { html, searchTerms } = await this.sanitizer.sanitize(input.html ?? '');
+    const { html, searchTerms, termCounts } = await this.sanitizer.sanitize(input.html ?? '');
     const doc = {
       uuid: options.uuid ?? randomUUID(),
       ownerId: user.id,
@@ -68,6 +68,7 @@ export class DocsService {
       html,
       searchTitle: indexTerms(input.title),
       searchBody: searchTerms,
+      bodyCounts: termCounts,
       at: this.clock.now(),
     };
     const { inTransaction } = options;
@@ -174,12 +175,16 @@ export class DocsService {
     const { path, title, html } = changes;
     const content: DocChanges = {
       ...(title !== undefined && { title, searchTitle: indexTerms(title) }),
-      ...(html !== undefined && { html: html.html, searchBody: html.searchTerms }),
+      ...(html !== undefined && {
+        html: html.html,
+        searchBody: html.searchTerms,
+        bodyCounts: html.termCounts,
+      }),
     };
     if (title !== undefined || html !== undefined) {
       await this.docs.addSearchTerms({
         searchTitle: content.searchTitle ?? null,
-        searchBody: content.searchBody ?? null,
+        bodyCounts: content.bodyCounts ?? null,
       });
     }
     if (path === undefined) {
@@ -214,8 +219,8 @@ export class DocsService {
   }
 
   /** A revision's HTML (sanitised when it was written) as `write` takes it. */
-  async restoreHtml(html: string): Promise<StoredHtml> {
-    return { html, searchTerms: await this.sanitizer.searchTerms(html) };
+  restoreHtml(html: string): Promise<StoredHtml> {
+    return this.sanitizer.withSearchTerms(html);
   }
 
   /**

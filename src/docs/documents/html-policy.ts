@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import sanitizeHtml, { Attributes, IOptions } from 'sanitize-html';
 import { textOfHtml } from '../../common/text/html-text';
-import { indexTerms } from '../../common/text/search-terms';
+import { countTerms, indexTerms, TermCounts } from '../../common/text/search-terms';
 
 /** Deepest element nesting a document may have (browsers stop nesting at 512). */
 export const MAX_HTML_NESTING = 128;
@@ -95,8 +95,12 @@ const MARKUP = /[<>&]/;
 
 export type SanitizedHtml = { html: string } | { nestedTooDeep: true };
 
-/** A document's HTML made safe, and the search terms of its text (`search-terms.ts`). */
-export type PreparedHtml = { html: string; searchTerms: string } | { nestedTooDeep: true };
+/**
+ * A document's HTML made safe, the search terms of its text (`search-terms.ts`) and how often
+ * each occurs.
+ */
+export type PreparedHtml =
+  { html: string; searchTerms: string; termCounts: TermCounts } | { nestedTooDeep: true };
 
 /**
  * What a document's HTML is stored as: sanitised (unless it was already, as a revision's),
@@ -105,7 +109,8 @@ export type PreparedHtml = { html: string; searchTerms: string } | { nestedTooDe
 export function prepareDocumentHtml(html: string, sanitize = true): PreparedHtml {
   const sanitized = sanitize ? sanitizeDocumentHtml(html) : { html };
   if ('nestedTooDeep' in sanitized) return sanitized;
-  return { html: sanitized.html, searchTerms: indexTerms(textOfHtml(sanitized.html)) };
+  const searchTerms = indexTerms(textOfHtml(sanitized.html));
+  return { html: sanitized.html, searchTerms, termCounts: countTerms(searchTerms) };
 }
 
 /**

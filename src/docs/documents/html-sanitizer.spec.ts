@@ -1,5 +1,5 @@
 import { textOfHtml } from '../../common/text/html-text';
-import { indexTerms } from '../../common/text/search-terms';
+import { countTerms, indexTerms } from '../../common/text/search-terms';
 import { InvalidInput } from '../../common/errors/domain-errors';
 import { sanitizeDocumentHtml } from './html-policy';
 import { HtmlSanitizer, INLINE_SANITIZING_LIMIT } from './html-sanitizer';
@@ -16,12 +16,24 @@ describe('HtmlSanitizer', () => {
     ['small, on the event loop', '<p id="x" onclick="a()">small <script>x</script></p>'],
     ['large, in a worker thread', large('<p id="x" onclick="a()">big <script>x</script></p>')],
   ])('%s: the policy applies, and the terms are those of the text', async (_label, html) => {
-    const { html: sanitized, searchTerms } = await sanitizer.sanitize(html);
+    const { html: sanitized, searchTerms, termCounts } = await sanitizer.sanitize(html);
     expect(sanitized).toEqual((sanitizeDocumentHtml(html) as { html: string }).html);
     expect(sanitized).not.toMatch(/id=|onclick|script/);
     expect(searchTerms).toEqual(indexTerms(textOfHtml(sanitized)));
     expect(searchTerms.startsWith(html.length > 100 ? 'xxbig xxbig' : 'xxsmall')).toBe(true);
-    expect(await sanitizer.searchTerms(sanitized)).toEqual(searchTerms);
+    expect(termCounts).toEqual(countTerms(searchTerms));
+    expect(await sanitizer.withSearchTerms(sanitized)).toEqual({
+      html: sanitized,
+      searchTerms,
+      termCounts,
+    });
+  });
+
+  it.each([
+    ['short, on the event loop', 'xxa xxb xxa'],
+    ['long, in a worker thread', large('xxa xxb xxa xxq4e2d ')],
+  ])('counts stored terms, %s', async (_label, terms) => {
+    expect(await sanitizer.countTerms(terms)).toEqual(countTerms(terms));
   });
 
   it.each([

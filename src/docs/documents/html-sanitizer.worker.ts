@@ -1,6 +1,20 @@
-// A thread of the sanitising pool (HtmlSanitizer): prepares one document's HTML per task.
-import { prepareDocumentHtml, PreparedHtml } from './html-policy';
+// A thread of the sanitising pool (HtmlSanitizer): one document's HTML, or one text's terms,
+// per task.
+import { countTerms, packTermCounts, PackedTermCounts } from '../../common/text/search-terms';
+import { prepareDocumentHtml } from './html-policy';
 
-export default function prepareInWorker(task: { html: string; sanitize: boolean }): PreparedHtml {
-  return prepareDocumentHtml(task.html, task.sanitize);
+export type PreparedInWorker =
+  { html: string; searchTerms: string; termCounts: PackedTermCounts } | { nestedTooDeep: true };
+
+export default function prepareInWorker(task: {
+  html: string;
+  sanitize: boolean;
+}): PreparedInWorker {
+  const prepared = prepareDocumentHtml(task.html, task.sanitize);
+  if ('nestedTooDeep' in prepared) return prepared;
+  return { ...prepared, termCounts: packTermCounts(prepared.termCounts) };
+}
+
+export function countTermsInWorker(terms: string): PackedTermCounts {
+  return packTermCounts(countTerms(terms));
 }

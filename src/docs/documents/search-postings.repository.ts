@@ -1,17 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { termWeights } from '../../common/text/search-terms';
+import { TermCounts, termWeights } from '../../common/text/search-terms';
 import { SqlDialect, sqlDialect } from '../../database/raw-sql';
 import { Sql } from '../../database/sql';
 import { jsonIntegerRows, placeholders } from '../../database/sql-lists';
 import { StatementList } from '../../database/statement-catalogue';
 import { TransactionRunner } from '../../database/transaction-runner';
 
-/** A document's search terms as `docs` stores them (`search_title`, `search_body`). */
+/**
+ * A document's search terms: the title's as `docs` stores them (`search_title`), and how often
+ * each of the text's (`search_body`) occurs.
+ */
 export interface DocTerms {
   searchTitle: string | null;
-  searchBody: string | null;
+  bodyCounts: TermCounts | null;
 }
 
 /** Terms looked up or added per statement; a shorter list is padded (one statement text). */
@@ -93,12 +96,12 @@ export class SearchPostingsRepository {
 
   /** Adds the terms the index does not know yet; run before the write's transaction. */
   async addTerms(terms: DocTerms): Promise<void> {
-    await this.idsOf([...termWeights(terms.searchTitle, terms.searchBody).keys()], true);
+    await this.idsOf([...termWeights(terms.searchTitle, terms.bodyCounts).keys()], true);
   }
 
   /** A document's weights by term id; every term must be known (`addTerms`). */
   async weightsOf(terms: DocTerms, manager?: EntityManager): Promise<Map<number, number>> {
-    const weights = termWeights(terms.searchTitle, terms.searchBody);
+    const weights = termWeights(terms.searchTitle, terms.bodyCounts);
     const ids = await this.idsOf([...weights.keys()], false, manager);
     const byId = new Map<number, number>();
     for (const [term, weight] of weights) {
