@@ -6,6 +6,7 @@ import { DatabaseMetrics } from './database-metrics';
 import { JobLease } from './job-lease.entity';
 import { dataSourceOptions, prepareDatabase } from './database-options';
 import { JobLeases } from './job-leases';
+import { runPendingMigrations } from './migration-runner';
 import { Sql } from './sql';
 import { SqliteTurn } from './sqlite-turn';
 import { TransactionRunner } from './transaction-runner';
@@ -18,9 +19,10 @@ import { TransactionRunner } from './transaction-runner';
       inject: [databaseConfig.KEY],
       useFactory: async ({ connection, limits }: DatabaseConfig) => {
         const server = await prepareDatabase(connection, limits);
+        const options = dataSourceOptions(connection, server, limits);
+        await runPendingMigrations(options);
         return {
-          ...dataSourceOptions(connection, server, limits),
-          migrationsRun: true,
+          ...options,
           // Each module registers its own entities with `TypeOrmModule.forFeature`.
           autoLoadEntities: true,
         };
