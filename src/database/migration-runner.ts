@@ -75,6 +75,10 @@ export async function runPendingMigrations(
   } as DataSourceOptions);
   await dataSource.initialize();
   try {
+    // Nothing pending (every start but an upgrade's): no statement that writes, so that workers,
+    // instances and CLI commands starting together do not take turns on a schema lock (on
+    // Galera every schema statement pauses the whole cluster).
+    if (!(await dataSource.showMigrations())) return;
     if (mysql) await dataSource.query(CREATE_STEPS_TABLE);
     await dataSource.runMigrations({ transaction: mysql ? 'none' : 'all' });
     if (mysql) await dataSource.query(`DELETE FROM \`${MIGRATION_STEPS_TABLE}\``);

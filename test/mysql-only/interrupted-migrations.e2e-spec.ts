@@ -126,6 +126,19 @@ describe('interrupted MySQL migrations', () => {
     expect(await schemaOf(admin, connection.database)).toEqual(cleanSchemas.at(-1));
   });
 
+  it('a start with nothing pending changes nothing (not even the steps table)', async () => {
+    const options = await fresh('idle');
+    const database = (options as { url: string }).url.split('/').pop()!;
+    await runPendingMigrations(options, { logger: quiet });
+    await admin.query(`DROP TABLE \`${database}\`.${MIGRATION_STEPS_TABLE}`);
+    await runPendingMigrations(options, { logger: quiet });
+    const [tables] = await admin.query<RowDataPacket[]>(
+      'SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?',
+      [database, MIGRATION_STEPS_TABLE],
+    );
+    expect(Number(tables[0].n)).toBe(0);
+  });
+
   it('a stopped migration is named in the log, with what the operator can do; the next start resumes it', async () => {
     const options = await fresh('log');
     const logged: string[] = [];
