@@ -121,10 +121,12 @@ class MigrationProgress {
     const message = error instanceof Error ? error.message : String(error);
     if (!this.current) return `the migrations could not run: ${message}`;
     const { name, statement } = this.current;
-    const kept = this.resumable
-      ? `Its statements before that one are done and recorded in ${MIGRATION_STEPS_TABLE}; the next start resumes at this statement. Nothing needs undoing by hand: do not drop or change tables, nor delete rows of ${MIGRATION_STEPS_TABLE}.`
-      : 'None of the pending migrations was applied (they run in one transaction).';
-    return `migration ${name} stopped at its statement ${statement}: ${message}. ${kept} Correct what the message names (a privilege, disk space, a lost connection) and start the service again.`;
+    const fix =
+      'Correct what the message names (a privilege, disk space, a lost connection) and start the service again.';
+    if (!this.resumable) {
+      return `migration ${name} failed: ${message}. None of the pending migrations was applied (they run in one transaction). ${fix}`;
+    }
+    return `migration ${name} stopped at its statement ${statement}: ${message}. Its statements before that one are done and recorded in ${MIGRATION_STEPS_TABLE}; the next start resumes at this statement. Nothing needs undoing by hand: do not drop or change tables, nor delete rows of ${MIGRATION_STEPS_TABLE}. ${fix}`;
   }
 
   private async up(
