@@ -510,7 +510,10 @@ describe(`webhooks (${databaseKind})`, () => {
       const [entry] = await waitForLog(owner, id, 1);
       expect(entry).toMatchObject({ attempt: 1, status_code: 302, error: null });
       expect(entry.next_attempt_at).toMatch(ISO_UTC_MS);
-      expect(elsewhere.requests).toEqual([]);
+      // Only this owner's events: the system may give \`elsewhere\` the port of an earlier test's
+      // receiver, which that test's webhook still retries.
+      const redirected = elsewhere.requests.filter(({ event }) => event.actor?.id === owner.id);
+      expect(redirected).toEqual([]);
     });
 
     it('after the last retry an event is given up; an unreachable receiver is logged as such', async () => {
