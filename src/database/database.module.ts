@@ -20,7 +20,8 @@ import { TransactionRunner } from './transaction-runner';
       useFactory: async ({ connection, limits }: DatabaseConfig) => {
         const server = await prepareDatabase(connection, limits);
         const options = dataSourceOptions(connection, server, limits);
-        await runPendingMigrations(options);
+        // Instances starting together take turns (not on Galera: see `serialise`).
+        await runPendingMigrations(options, { serialise: server?.galera === false });
         return {
           ...options,
           // Each module registers its own entities with `TypeOrmModule.forFeature`.

@@ -1,6 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { DataSource, DataSourceOptions, MigrationInterface, QueryRunner } from 'typeorm';
+import {
+  DataSource,
+  DataSourceOptions,
+  MigrationExecutor,
+  MigrationInterface,
+  QueryRunner,
+} from 'typeorm';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -49,7 +55,16 @@ export type MigrationLogger = Pick<Logger, 'log' | 'warn' | 'error'>;
 export interface MigrationRunOptions {
   afterStatement?: AfterStatement;
   logger?: MigrationLogger;
+  /**
+   * MySQL: take a named lock first, so that instances starting together run the migrations one
+   * after the other (the later ones then find nothing pending). Not on Galera, where a named
+   * lock holds on one node only (and MariaDB refuses it with wsrep on).
+   */
+  serialise?: boolean;
 }
+
+/** How long one wait for the migrations' lock lasts before the log says whom it waits for. */
+const LOCK_WAIT_SECONDS = 10;
 
 /**
  * Runs the pending migrations on a connection of their own, before the service's pool opens:
@@ -74,19 +89,40 @@ export async function runPendingMigrations(
     migrationsRun: false,
   } as DataSourceOptions);
   await dataSource.initialize();
+  // One connection for everything: the lock is the session's.
+  const runner = dataSource.createQueryRunner();
   try {
+    if (mysql && run.serialise) await lockMigrations(runner, logger);
+    const migrations = new MigrationExecutor(dataSource, runner);
+    migrations.transaction = mysql ? 'none' : 'all';
     // Nothing pending (every start but an upgrade's): no statement that writes, so that workers,
     // instances and CLI commands starting together do not take turns on a schema lock (on
     // Galera every schema statement pauses the whole cluster).
-    if (!(await dataSource.showMigrations())) return;
-    if (mysql) await dataSource.query(CREATE_STEPS_TABLE);
-    await dataSource.runMigrations({ transaction: mysql ? 'none' : 'all' });
-    if (mysql) await dataSource.query(`DELETE FROM \`${MIGRATION_STEPS_TABLE}\``);
+    if (!(await migrations.showMigrations())) return;
+    if (mysql) await runner.query(CREATE_STEPS_TABLE);
+    await migrations.executePendingMigrations();
+    if (mysql) await runner.query(`DELETE FROM \`${MIGRATION_STEPS_TABLE}\``);
   } catch (error) {
     logger.error(progress.advice(error));
     throw error;
   } finally {
+    // Ending the session releases the lock.
+    await runner.release();
     await dataSource.destroy();
+  }
+}
+
+/** Waits for the database's migrations lock, saying so in the log while another process holds it. */
+async function lockMigrations(runner: QueryRunner, logger: MigrationLogger): Promise<void> {
+  const name = "CONCAT('dms_migrations:', DATABASE())";
+  for (let waited = 0; ; waited += LOCK_WAIT_SECONDS) {
+    const [row] = (await runner.query(`SELECT GET_LOCK(${name}, ?) AS got`, [
+      LOCK_WAIT_SECONDS,
+    ])) as { got: number | string | null }[];
+    if (Number(row.got) === 1) return;
+    logger.warn(
+      `waiting for another process running the migrations (${waited + LOCK_WAIT_SECONDS} s so far)`,
+    );
   }
 }
 

@@ -126,6 +126,18 @@ describe('interrupted MySQL migrations', () => {
     expect(await schemaOf(admin, connection.database)).toEqual(cleanSchemas.at(-1));
   });
 
+  it('three instances starting together on a new database take turns: each starts, one schema', async () => {
+    const options = await fresh('together');
+    const database = (options as { url: string }).url.split('/').pop()!;
+    const logged: string[] = [];
+    const logger = { ...quiet, warn: (message: string) => logged.push(message) };
+    await Promise.all(
+      [1, 2, 3].map(() => runPendingMigrations(options, { logger, serialise: true })),
+    );
+    expect(await schemaOf(admin, database)).toEqual(cleanSchemas.at(-1));
+    expect(logged.filter((message) => message.startsWith('resuming'))).toEqual([]);
+  });
+
   it('a start with nothing pending changes nothing (not even the steps table)', async () => {
     const options = await fresh('idle');
     const database = (options as { url: string }).url.split('/').pop()!;
