@@ -13,6 +13,7 @@ import { foldersStatements } from './folders/folders.repository';
 import { groupsStatements } from './groups/groups.repository';
 import { idempotencyStatements } from './idempotency/idempotency.repository';
 import { reindexStatements } from './search/search-reindex';
+import { searchStatements } from './search/search.statements';
 import { outboxStatements } from './webhooks/outbox.repository';
 import { webhooksStatements } from './webhooks/webhooks.repository';
 
@@ -35,6 +36,7 @@ const STATEMENT_LISTS: Record<string, StatementList> = {
   groups: groupsStatements,
   idempotency: idempotencyStatements,
   searchReindex: reindexStatements,
+  search: searchStatements,
   webhooks: webhooksStatements,
   outbox: outboxStatements,
 };

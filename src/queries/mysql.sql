@@ -5182,6 +5182,992 @@ ORDER BY v.version DESC LIMIT ? OFFSET ?;
 -- name: revisions.pruneOne
 DELETE FROM doc_revisions WHERE doc_id = ? AND version <= ?;
 
+-- name: search.count.everyWay.all.oneGroup
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.everyWay.all.phrases
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.everyWay.role.oneGroup
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.everyWay.role.phrases
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.member.all.groups
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ?
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.all.oneGroup
+SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
+    LN(1 + SUM(p0.weight)) AS score
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ?
+  GROUP BY me.doc_id) found;
+
+-- name: search.count.member.all.phrases
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ?
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.member.own.groups
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.own.oneGroup
+SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
+    LN(1 + SUM(p0.weight)) AS score
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) found;
+
+-- name: search.count.member.own.phrases
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.member.ownFolder.groups
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.ownFolder.oneGroup
+SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
+    LN(1 + SUM(p0.weight)) AS score
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
+  GROUP BY me.doc_id) found;
+
+-- name: search.count.member.ownFolder.phrases
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.member.role.groups
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = ?
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.role.oneGroup
+SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
+    LN(1 + SUM(p0.weight)) AS score
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = ?
+  GROUP BY me.doc_id) found;
+
+-- name: search.count.member.role.phrases
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = ?
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.page.everyWay.all.oneGroup
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.all.phrases
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.role.oneGroup
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.role.phrases
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.all.groups
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ?
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.all.oneGroup
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
+    LN(1 + SUM(p0.weight)) AS score
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ?
+  GROUP BY me.doc_id) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.all.phrases
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ?
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.groups
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.oneGroup
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
+    LN(1 + SUM(p0.weight)) AS score
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.phrases
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.ownFolder.groups
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.ownFolder.oneGroup
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
+    LN(1 + SUM(p0.weight)) AS score
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
+  GROUP BY me.doc_id) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.ownFolder.phrases
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.role.groups
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = ?
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.role.oneGroup
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
+    LN(1 + SUM(p0.weight)) AS score
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = ?
+  GROUP BY me.doc_id) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.role.phrases
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = ?
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.terms.words0.prefix
+SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
+  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term LIKE ?;
+
+-- name: search.terms.words1
+SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
+  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?);
+
+-- name: search.terms.words1.prefix
+SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
+  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?) OR term LIKE ?;
+
+-- name: search.terms.words16
+SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
+  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+
+-- name: search.terms.words16.prefix
+SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
+  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) OR term LIKE ?;
+
+-- name: search.terms.words2
+SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
+  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?);
+
+-- name: search.terms.words2.prefix
+SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
+  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?) OR term LIKE ?;
+
+-- name: search.terms.words32
+SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
+  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+
+-- name: search.terms.words32.prefix
+SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
+  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) OR term LIKE ?;
+
+-- name: search.terms.words4
+SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
+  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?, ?, ?);
+
+-- name: search.terms.words4.prefix
+SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
+  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?, ?, ?) OR term LIKE ?;
+
+-- name: search.terms.words8
+SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
+  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?);
+
+-- name: search.terms.words8.prefix
+SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
+  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?) OR term LIKE ?;
+
 -- name: searchPostings.addTerms
 INSERT IGNORE INTO search_terms (term) VALUES (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?);
 

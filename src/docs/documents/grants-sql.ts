@@ -72,31 +72,32 @@ export const HAS_GRANTS = `(SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members
   THEN 1 ELSE 0 END)`;
 
 /**
- * Every document the user has that holds one of some terms (`terms` ids: a search's first
- * word), once, with their best role and its `updated_at`, shaped as a `user_docs` row
- * (`doc_id`, `role`, `doc_updated_at`, `user_id`): for a search by a user whom grants reach.
- * Each way in is read from its index and looked up in the postings before the ways are
- * grouped, so only the documents with the term are grouped: the cost is a lookup per document
- * of the user, as through `user_docs`. Parameters: user id, the term ids; user id twice, the
- * term ids; user id, the term ids.
+ * Every document the user has, each once, with their best role (`role`) and its `updated_at`,
+ * of those a join keeps (`keep`: a join on the way's document, written by the caller; a search
+ * joins the postings of its first words). Each way in (the user's `user_docs` rows, grants to
+ * them, grants to their groups) is read from its index and joined before the ways are grouped,
+ * so only the documents kept are grouped: the cost is a lookup per document of the user, as
+ * through `user_docs` alone. Parameters: the join's, user id; the join's, user id; the join's,
+ * user id.
  */
-export const userDocsWithGrants = (terms: number) => {
-  const holds = (doc: string) =>
-    `EXISTS (SELECT 1 FROM search_postings sp WHERE sp.doc_id = ${doc} AND sp.term_id IN (${Array(terms).fill('?').join(', ')}))`;
-  return `(SELECT doc_id, CASE MIN(way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(doc_updated_at) AS doc_updated_at, MIN(user_id) AS user_id
+export const userDocsThroughEveryWay = (keep: (doc: string) => string) =>
+  `SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT doc_id, ${rankOf('role')} AS way_rank, doc_updated_at, user_id FROM user_docs WHERE user_id = ? AND ${holds('user_docs.doc_id')}
+    SELECT me.doc_id AS doc_id, ${rankOf('me.role')} AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me ${keep('me.doc_id')}
+      WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, ${rankOf('g.role')}, g.doc_updated_at, ? FROM doc_grants g
-      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 AND ${holds('g.doc_id')}
+    SELECT g.doc_id, ${rankOf('g.role')}, g.doc_updated_at FROM doc_grants g ${keep('g.doc_id')}
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, ${rankOf('g.role')}, g.doc_updated_at, gm.user_id FROM group_members gm
+    SELECT g.doc_id, ${rankOf('g.role')}, g.doc_updated_at FROM group_members gm
       JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      WHERE gm.user_id = ? AND ${holds('g.doc_id')}
+      ${keep('g.doc_id')}
+      WHERE gm.user_id = ?
   ) ways
-  GROUP BY doc_id)`;
-};
+  GROUP BY ways.doc_id`;
 
 /**
  * Whether folder share `share` covers document `doc`: it shares the owner's home, the

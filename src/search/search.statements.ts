@@ -1,0 +1,349 @@
+import { TITLE_WEIGHT } from '../common/text/search-terms';
+import type { SqlDialect } from '../database/raw-sql';
+import { paddedLengths, placeholders } from '../database/sql-lists';
+import type { StatementList } from '../database/statement-catalogue';
+import { HAS_GRANTS, userDocsThroughEveryWay } from '../docs/documents/grants-sql';
+import { MAX_QUERY_WORDS } from './search-query';
+
+/**
+ * The search statements, each text fixed by its shape (never by the query's words, prefixes or
+ * phrases, which travel as JSON parameters), on the posting index (`search_terms`,
+ * `search_postings`, written with each document: see `SearchPostingsRepository`).
+ *
+ * A query is a list of groups of term ids, each of which a document must have at least one of:
+ * a word is a group of one id, a prefix a group of every term it begins, a phrase a group per
+ * word (and its words must then be next to each other: checked on the terms the document stores).
+ *
+ * Relevance: for each word or prefix, the natural log of 1 + its weight in the document (4 per
+ * occurrence in the title, 1 per occurrence in the text; a prefix adds up the words it begins),
+ * and for each phrase the same of its occurrences in the document's terms, summed; the same
+ * counts and `LN` give the same figure on both databases.
+ */
+
+/** Whose documents a search reads: the caller's `user_docs` rows, or every way they have in. */
+export type SearchReach = 'member' | 'everyWay';
+
+/**
+ * Which of them: all; one role (`role`); their own (`own`); their own in one folder and its
+ * subfolders (`ownFolder`). Owners are always in `user_docs`: their own need no other way in.
+ */
+export type SearchFilter = 'all' | 'role' | 'own' | 'ownFolder';
+
+/** What decides a search statement's text; every combination is in the catalogue. */
+export interface SearchShape {
+  reach: SearchReach;
+  /** `own` and `ownFolder` only with `member`. */
+  filter: SearchFilter;
+  /** Whether the query has one group of terms (a word or a prefix) or more. */
+  manyGroups: boolean;
+  /** Whether it has phrases (then it has more than one group). */
+  phrases: boolean;
+}
+
+/**
+ * The values a statement's parameters are taken from, by name: a statement lists the names in
+ * the order of its `?`.
+ */
+export interface SearchValues {
+  userId: number;
+  /** The role of `role`. */
+  role: string;
+  /** JSON: the ids of the group the search starts from, `[id, ...]`. */
+  firstTerms: string;
+  /** JSON: every group's ids, `[[group, id, scored], ...]` (scored 0 for a phrase's words). */
+  groups: string;
+  groupCount: number;
+  /** JSON: the phrases as they are in the terms (see `clauseText`), `[" a b ", ...]`. */
+  phrases: string;
+  /** JSON: the ids of every term the query matches, `[id, ...]`. */
+  queryTerms: string;
+  /** `ownFolder`: the folder's path hash, its path and `/`, and that prefix's length. */
+  pathHash: string;
+  pathPrefix: string;
+  pathPrefixLength: number;
+  limit: number;
+  offset: number;
+}
+
+/** A statement's text and the names of its parameters, in order. */
+export interface SearchStatement {
+  sql: string;
+  parameters: (keyof SearchValues)[];
+}
+
+/** A piece of a statement: its SQL and the names of the parameters it adds, in order. */
+type Piece = SearchStatement;
+const piece = (sql: string, ...parameters: (keyof SearchValues)[]): Piece => ({ sql, parameters });
+
+/** How each database reads a JSON parameter as rows. */
+const jsonRows = {
+  /** `[id, ...]` as rows of `term_id`. */
+  ids: {
+    mysql: (alias: string) => `JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) ${alias}`,
+    sqlite: (alias: string) => `(SELECT value AS term_id FROM json_each(?)) ${alias}`,
+  },
+  /** `[[group, id, scored], ...]` as rows of `grp`, `term_id`, `scored`. */
+  groups: {
+    mysql: (alias: string) =>
+      `JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) ${alias}`,
+    sqlite: (alias: string) =>
+      `(SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored FROM json_each(?)) ${alias}`,
+  },
+  /** `["pattern", ...]` as rows of `pattern`. */
+  phrases: {
+    mysql: (alias: string) =>
+      `JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ${alias}`,
+    sqlite: (alias: string) => `(SELECT value AS pattern FROM json_each(?)) ${alias}`,
+  },
+} satisfies Record<string, Record<SqlDialect, (alias: string) => string>>;
+
+/** A join that the planner must take in the order written. */
+const straight: Record<SqlDialect, string> = { mysql: 'STRAIGHT_JOIN', sqlite: 'CROSS JOIN' };
+
+/**
+ * Joined to a document of the caller (`doc`), keeps it when it has a term of the first group,
+ * a row per such term: `p0.weight` is its weight. Parameters: the first group's ids.
+ */
+const holdsFirstGroup = (dialect: SqlDialect) => (doc: string) =>
+  `${straight[dialect]} ${jsonRows.ids[dialect]('first_terms')}
+    ${straight[dialect]} search_postings p0 ON p0.doc_id = ${doc} AND p0.term_id = first_terms.term_id`;
+
+/** A folder and its subfolders, as a condition on `d.folder_id` (paths compare as written). */
+function inFolder(dialect: SqlDialect): Piece {
+  const binary = dialect === 'mysql' ? ' COLLATE utf8mb4_bin' : '';
+  return piece(
+    ` AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?)${binary} = ?))`,
+    'userId',
+    'pathHash',
+    'pathPrefixLength',
+    'pathPrefix',
+  );
+}
+
+/**
+ * The caller's documents with a term of the first group (`doc_id`, `role`, `updated_at`), each
+ * once; with one group, each with its score too. From the caller's documents (a range of their
+ * `user_docs` rows, or each way in), each looked up by (document, term) in the postings: the
+ * cost is a few lookups per document of the caller, whatever the words.
+ */
+function candidates(dialect: SqlDialect, shape: SearchShape): Piece {
+  const holds = holdsFirstGroup(dialect);
+  if (shape.reach === 'everyWay') {
+    const ways = piece(
+      userDocsThroughEveryWay(holds),
+      'firstTerms',
+      'userId',
+      'firstTerms',
+      'userId',
+      'firstTerms',
+      'userId',
+    );
+    if (shape.filter === 'all') return ways;
+    return piece(
+      `SELECT doc_id, role, updated_at FROM (${ways.sql}) reached WHERE role = ?`,
+      ...ways.parameters,
+      'role',
+    );
+  }
+  const score = scoredByCandidates(shape) ? ',\n    LN(1 + SUM(p0.weight)) AS score' : '';
+  const folder = shape.filter === 'ownFolder' ? inFolder(dialect) : piece('');
+  const filters = {
+    all: piece(''),
+    role: piece(' AND me.role = ?', 'role'),
+    // Only the owner has the owner's role; a scan reads those rows alone (an index starts with it).
+    own: piece(" AND me.role = 'owner'"),
+    ownFolder: piece(` AND me.role = 'owner'${folder.sql}`, ...folder.parameters),
+  }[shape.filter];
+  const docs =
+    shape.filter === 'ownFolder' ? `\n    ${straight[dialect]} docs d ON d.id = me.doc_id` : '';
+  return piece(
+    `SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at${score}
+  FROM user_docs me ${holds('me.doc_id')}${docs}
+  WHERE me.user_id = ?${filters.sql}
+  GROUP BY me.doc_id`,
+    'firstTerms',
+    'userId',
+    ...filters.parameters,
+  );
+}
+
+/**
+ * The candidates that have a term of every group, each with its score: each candidate looked
+ * up by (document, term) for each term of each group, summed by group, then by document.
+ */
+function everyGroup(dialect: SqlDialect, shape: SearchShape): Piece {
+  const found = candidates(dialect, shape);
+  return piece(
+    `SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+  FROM (${found.sql}) c
+  ${straight[dialect]} ${jsonRows.groups[dialect]('q')}
+  ${straight[dialect]} search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?`,
+    ...found.parameters,
+    'groups',
+    'groupCount',
+  );
+}
+
+/**
+ * A document's title and text terms; on MySQL with a space at each end, so that every term has
+ * one on both sides, and compared byte by byte (the terms are ASCII; the column's collation
+ * would fold case and accents, four times slower). SQLite's functions pad them virtually.
+ */
+const termColumns: Record<SqlDialect, { title: string; body: string }> = {
+  mysql: {
+    title: "CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)",
+    body: "CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)",
+  },
+  sqlite: { title: 'd.search_title', body: 'd.search_body' },
+};
+
+/**
+ * How many times a phrase (`ph.pattern`) occurs in the terms. SQLite's `instr` and `replace`
+ * compare byte by byte at every offset, so there the functions of `SEARCH_SQLITE_FUNCTIONS`
+ * (JavaScript's string search) do it.
+ */
+const occurrences: Record<SqlDialect, (terms: string) => string> = {
+  mysql: (terms) =>
+    `(LENGTH(${terms}) - LENGTH(REPLACE(${terms}, ph.pattern, ''))) DIV LENGTH(ph.pattern)`,
+  sqlite: (terms) => `search_occurrences(${terms}, ph.pattern)`,
+};
+
+/** Whether a phrase (`ph.pattern`) occurs in the terms. */
+const occurs: Record<SqlDialect, (terms: string) => string> = {
+  mysql: (terms) => `INSTR(${terms}, ph.pattern) > 0`,
+  sqlite: (terms) => `search_occurs(${terms}, ph.pattern)`,
+};
+
+/**
+ * Whether the candidates are the matches, scored: one group, through `user_docs` (one row per
+ * document; through every way, a document has a row per way).
+ */
+const scoredByCandidates = (shape: SearchShape) => !shape.manyGroups && shape.reach === 'member';
+
+/** The documents that match, each with its role, `updated_at` and score. */
+function matches(dialect: SqlDialect, shape: SearchShape): Piece {
+  if (scoredByCandidates(shape)) return candidates(dialect, shape);
+  const grouped = everyGroup(dialect, shape);
+  if (!shape.phrases) return grouped;
+  // Of those, the ones where each phrase's words are next to each other, in order.
+  const { title, body } = termColumns[dialect];
+  const phraseRows = jsonRows.phrases[dialect]('ph');
+  return piece(
+    `SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.score + (SELECT SUM(LN(1 + ${TITLE_WEIGHT} * ${occurrences[dialect](title)} + ${occurrences[dialect](body)}))
+      FROM ${phraseRows}) AS score
+FROM (${grouped.sql}) m
+${straight[dialect]} docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM ${phraseRows}
+  WHERE NOT (${occurs[dialect](title)} OR ${occurs[dialect](body)}))`,
+    'phrases',
+    ...grouped.parameters,
+    'phrases',
+  );
+}
+
+/**
+ * One page of matches, best first (then most recently updated), each with the total: the page
+ * and its total are one moment of the index. Each row also has its title's terms and the weight
+ * of the query's terms in it: whether its text has a match follows (see `SearchRepository`).
+ */
+export function searchPageStatement(dialect: SqlDialect, shape: SearchShape): SearchStatement {
+  const found = matches(dialect, shape);
+  return piece(
+    `SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  (SELECT SUM(s.weight) FROM search_postings s
+    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM ${jsonRows.ids[dialect]('query_terms')})) AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (${found.sql}) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC`,
+    'queryTerms',
+    ...found.parameters,
+    'limit',
+    'offset',
+  );
+}
+
+/** How many documents match: for a page past the end, which has no row to carry the total. */
+export function searchCountStatement(dialect: SqlDialect, shape: SearchShape): SearchStatement {
+  const found = matches(dialect, shape);
+  return piece(`SELECT COUNT(*) AS n FROM (${found.sql}) found`, ...found.parameters);
+}
+
+/**
+ * The ids of some words (`words` of them, padded: see `paddedList`) and of the terms a prefix
+ * begins (`prefix`), each row also saying whether grants reach the user (`has_grants`), so that
+ * the search knows which way to read. Parameters: user id twice, the words, the prefix's pattern.
+ */
+export function searchTermsStatement(dialect: SqlDialect, words: number, prefix: boolean): string {
+  const conditions = [
+    ...(words > 0 ? [`term IN (${placeholders(words)})`] : []),
+    ...(prefix ? [dialect === 'mysql' ? 'term LIKE ?' : 'term GLOB ?'] : []),
+  ];
+  return `SELECT id, term, ${HAS_GRANTS} AS has_grants FROM search_terms WHERE ${conditions.join(' OR ')}`;
+}
+
+/** How a prefix is written for `searchTermsStatement`: terms are letters and digits, no wildcard. */
+export const prefixPattern: Record<SqlDialect, (prefix: string) => string> = {
+  mysql: (prefix) => `${prefix}%`,
+  sqlite: (prefix) => `${prefix}*`,
+};
+
+/** Every shape a search statement has. */
+export function searchShapes(): SearchShape[] {
+  const shapes: SearchShape[] = [];
+  const groupings = [
+    { manyGroups: false, phrases: false },
+    { manyGroups: true, phrases: false },
+    { manyGroups: true, phrases: true },
+  ];
+  for (const grouping of groupings) {
+    for (const filter of ['all', 'role', 'own', 'ownFolder'] as const) {
+      shapes.push({ reach: 'member', filter, ...grouping });
+    }
+    for (const filter of ['all', 'role'] as const) {
+      shapes.push({ reach: 'everyWay', filter, ...grouping });
+    }
+  }
+  return shapes;
+}
+
+/** A shape's name in the catalogue: `member.all.oneGroup`, `everyWay.role.phrases`, ... */
+const shapeName = (shape: SearchShape) =>
+  `${shape.reach}.${shape.filter}.${shape.phrases ? 'phrases' : shape.manyGroups ? 'groups' : 'oneGroup'}`;
+
+export const searchStatements: StatementList = (dialect) => {
+  const list: Record<string, string> = {};
+  for (const words of [0, ...paddedLengths(MAX_QUERY_WORDS)]) {
+    for (const prefix of [false, true]) {
+      if (words > 0 || prefix)
+        list[`terms.words${words}${prefix ? '.prefix' : ''}`] = searchTermsStatement(
+          dialect,
+          words,
+          prefix,
+        );
+    }
+  }
+  for (const shape of searchShapes()) {
+    list[`page.${shapeName(shape)}`] = searchPageStatement(dialect, shape).sql;
+    list[`count.${shapeName(shape)}`] = searchCountStatement(dialect, shape).sql;
+  }
+  return list;
+};
