@@ -44,7 +44,9 @@
 //                             1,000, adding and removing a member) with the rows they store
 //   --search                  instead of the load cases, the search benchmark (--docs default
 //                             100,000; --duration per query; --no-postgres without the anchor;
-//                             BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres)
+//                             BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres;
+//                             with --baseline, that build on the same database in turns, --rounds
+//                             of each per query, rounds pooled)
 //   --rounds R                the servers take turns R times per case; medians are reported
 //                             (default 3 with more than one server, else 1)
 //   --node <path>             the Node binary the servers run on (default: the one running this)

@@ -269,11 +269,48 @@ async function underLoad(durationMs, request) {
   );
   latencies.sort((a, b) => a - b);
   return {
+    latencies,
     requests: latencies.length,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
   };
 }
+
+/**
+ * The service's latencies under load and, with a baseline build (`--baseline`), the baseline's:
+ * in turns, `--rounds` of each (default 1; the baseline first in odd rounds), each round's
+ * requests pooled.
+ */
+async function inTurns(options, ours, before) {
+  if (!before) return { ours: await underLoad(options.duration * 1000, ours) };
+  const rounds = { ours: [], before: [] };
+  for (let round = 0; round < (options.rounds ?? 1); round++) {
+    const order = round % 2 === 0 ? ['before', 'ours'] : ['ours', 'before'];
+    for (const which of order) {
+      rounds[which].push(
+        await underLoad(options.duration * 1000, which === 'ours' ? ours : before),
+      );
+    }
+  }
+  return { ours: pooled(rounds.ours), before: pooled(rounds.before) };
+}
+
+/** Several rounds' latencies as one. */
+function pooled(rounds) {
+  const latencies = rounds.flatMap((round) => round.latencies).sort((a, b) => a - b);
+  return {
+    latencies,
+    requests: latencies.length,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+/** ` | baseline p50 X ms (service / baseline R)`, or nothing without a baseline. */
+const versus = (ours, before) =>
+  before
+    ? ` | baseline p50 ${before.p50.toFixed(1)} ms (service / baseline ${(ours.p50 / before.p50).toFixed(2)})`
+    : '';
 
 /** Every document the service finds for the user and query (all pages). */
 async function serviceFinds(baseUrl, token, q) {
@@ -350,6 +387,7 @@ const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 async function benchSearch(kind, options, tools) {
   const db = await tools.openDatabase(kind);
   const service = await tools.startService(db.env);
+  const baseline = await tools.startBaseline?.(db.env);
   await db.connect();
   const pg = options.noPostgres ? undefined : await openPostgres(`${options.stamp}_${kind}`);
   try {
@@ -393,25 +431,36 @@ async function benchSearch(kind, options, tools) {
     // A read of one of the searcher's own documents, for the searches to be compared with.
     let reads = 0;
     const thousands = Math.max(1, Math.floor(options.docs / 1000) - 1);
-    const got = await underLoad(options.duration * 1000, async (client) => {
+    const getOn = (target) => async (client) => {
       const n = (client % SEARCHERS) + 1000 * (1 + (reads++ % thousands));
-      const response = await fetch(`${service.baseUrl}/api/v1/docs/${uuidOf(n)}`, {
+      const response = await fetch(`${target.baseUrl}/api/v1/docs/${uuidOf(n)}`, {
         headers: { Authorization: `Bearer ${users.tokens[client % SEARCHERS]}` },
       });
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`GET /docs/${uuidOf(n)}: ${response.status}`);
+    };
+    const { ours: got, before: gotBefore } = await inTurns(
+      options,
+      getOn(service),
+      baseline && getOn(baseline),
+    );
+    rows.push({
+      case: GET_ONE.name,
+      p50: got.p50,
+      p99: got.p99,
+      requests: got.requests,
+      baselineP50: gotBefore?.p50,
     });
-    rows.push({ case: GET_ONE.name, p50: got.p50, p99: got.p99, requests: got.requests });
     console.log(
-      `  ${GET_ONE.name.padEnd(37)} service p50 ${got.p50.toFixed(1)} ms, p99 ${got.p99.toFixed(1)} ms (${got.requests} req)`,
+      `  ${GET_ONE.name.padEnd(37)} service p50 ${got.p50.toFixed(1)} ms, p99 ${got.p99.toFixed(1)} ms (${got.requests} req)${versus(got, gotBefore)}`,
     );
     for (const [index, testCase] of CASES.entries()) {
       const userIndexOf = (client) => testCase.who ?? client % SEARCHERS;
       const tokenOf = (client) => users.tokens[userIndexOf(client)];
       const userIdOf = (client) => users.ids[userIndexOf(client)];
       const failures = new Map();
-      const ours = await underLoad(options.duration * 1000, async (client) => {
-        const url = `${service.baseUrl}/api/v1/search?${new URLSearchParams({ q: testCase.q })}`;
+      const searchOn = (target) => async (client) => {
+        const url = `${target.baseUrl}/api/v1/search?${new URLSearchParams({ q: testCase.q })}`;
         const response = await fetch(url, {
           headers: { Authorization: `Bearer ${tokenOf(client)}` },
         });
@@ -419,7 +468,12 @@ async function benchSearch(kind, options, tools) {
         if (response.status !== 200) {
           failures.set(response.status, (failures.get(response.status) ?? 0) + 1);
         }
-      });
+      };
+      const { ours, before } = await inTurns(
+        options,
+        searchOn(service),
+        baseline && searchOn(baseline),
+      );
       const theirs = pg
         ? await underLoad(options.duration * 1000, (client) =>
             pool[client].query(PG_PAGE, [userIdOf(client), testCase.q]),
@@ -462,6 +516,7 @@ async function benchSearch(kind, options, tools) {
         p99: ours.p99,
         requests: ours.requests,
         failures: Object.fromEntries(failures),
+        baselineP50: before?.p50,
         pgP50: theirs?.p50,
         pgP99: theirs?.p99,
         truth: totals.truth,
@@ -472,7 +527,7 @@ async function benchSearch(kind, options, tools) {
       };
       rows.push(row);
       console.log(
-        `  ${testCase.name.padEnd(20)} ${JSON.stringify(testCase.q).padEnd(16)} service p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms (${row.requests} req)` +
+        `  ${testCase.name.padEnd(20)} ${JSON.stringify(testCase.q).padEnd(16)} service p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms (${row.requests} req)${versus(ours, before)}` +
           (pg
             ? ` | PostgreSQL p50 ${row.pgP50.toFixed(1)} ms, p99 ${row.pgP99.toFixed(1)} ms`
             : '') +
@@ -487,6 +542,7 @@ async function benchSearch(kind, options, tools) {
     return { kind, version: db.version, pgVersion: pg?.version, docs: options.docs, sizes, rows };
   } finally {
     await service.stop();
+    await baseline?.stop();
     await pg?.close();
     const note = await db.close(options.keep);
     if (note) console.log(`  ${note}`);

@@ -9,18 +9,17 @@ const { startServer, targetsFor } = require('./servers');
 async function benchSearchEverywhere(kinds, options, stamp) {
   const { benchSearch } = require('../search-bench');
   if (!options.docsGiven) options.docs = 100_000;
-  const service = targetsFor({
-    ...options,
-    reference: false,
-    floor: false,
-    baseline: undefined,
-  })[0];
+  const [service, baseline] = targetsFor({ ...options, reference: false, floor: false });
   const results = [];
   for (const kind of kinds) {
     results.push(
       await benchSearch(kind, options, {
         openDatabase: (which) => (which === 'mysql' ? openMysql(stamp) : openSqlite()),
         startService: (databaseEnv) => startServer(service, databaseEnv, options, stamp),
+        // With --baseline: another build on the same database, measured in turns with the service.
+        startBaseline: baseline
+          ? (databaseEnv) => startServer(baseline, databaseEnv, options, stamp)
+          : undefined,
       }),
     );
   }

@@ -5182,12 +5182,70 @@ ORDER BY v.version DESC LIMIT ? OFFSET ?;
 -- name: revisions.pruneOne
 DELETE FROM doc_revisions WHERE doc_id = ? AND version <= ?;
 
--- name: search.count.everyWay.all.oneGroup
+-- name: search.count.everyWay.all.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    SUM(LN(1 + p.weight) * q.scored) AS score,
+    SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.everyWay.all.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.everyWay.all.oneGroup.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at
@@ -5208,22 +5266,60 @@ FROM (
       WHERE gm.user_id = ?
   ) ways
   GROUP BY ways.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
 HAVING COUNT(*) = ?) found;
 
--- name: search.count.everyWay.all.phrases
+-- name: search.count.everyWay.all.phrases.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
       FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.everyWay.all.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at
@@ -5244,7 +5340,8 @@ FROM (
       WHERE gm.user_id = ?
   ) ways
   GROUP BY ways.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5254,12 +5351,103 @@ STRAIGHT_JOIN docs d ON d.id = m.doc_id
 WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
   WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
 
--- name: search.count.everyWay.role.oneGroup
+-- name: search.count.everyWay.all.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    SUM(LN(1 + p.weight) * q.scored) AS score,
+    SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.everyWay.role.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    SUM(LN(1 + p.weight) * q.scored) AS score,
+    SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.everyWay.role.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.everyWay.role.oneGroup.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at
@@ -5280,22 +5468,60 @@ FROM (
       WHERE gm.user_id = ?
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
 HAVING COUNT(*) = ?) found;
 
--- name: search.count.everyWay.role.phrases
+-- name: search.count.everyWay.role.phrases.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
       FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.everyWay.role.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at
@@ -5316,7 +5542,8 @@ FROM (
       WHERE gm.user_id = ?
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5326,97 +5553,118 @@ STRAIGHT_JOIN docs d ON d.id = m.doc_id
 WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
   WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
 
--- name: search.count.member.all.groups
+-- name: search.count.everyWay.role.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    SUM(LN(1 + p.weight) * q.scored) AS score,
+    SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.member.all.groups.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ?
-  GROUP BY me.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
 HAVING COUNT(*) = ?) found;
 
--- name: search.count.member.all.oneGroup
-SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
-    LN(1 + SUM(p0.weight)) AS score
-  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ?
-  GROUP BY me.doc_id) found;
-
--- name: search.count.member.all.phrases
-SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
-      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
-FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
-FROM (
-  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ?
-  GROUP BY me.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
-  GROUP BY c.doc_id, q.grp
-) scored
-GROUP BY scored.doc_id
-HAVING COUNT(*) = ?) m
-STRAIGHT_JOIN docs d ON d.id = m.doc_id
-WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
-  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
-
--- name: search.count.member.own.groups
+-- name: search.count.member.all.groups.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
     STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = 'owner'
+  WHERE me.user_id = ?
   GROUP BY me.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
 HAVING COUNT(*) = ?) found;
 
--- name: search.count.member.own.oneGroup
+-- name: search.count.member.all.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.all.oneGroup.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    LN(1 + p0.weight) AS score, p0.weight AS query_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) found;
+
+-- name: search.count.member.all.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
-    LN(1 + SUM(p0.weight)) AS score
+    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
     STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = 'owner'
+  WHERE me.user_id = ?
   GROUP BY me.doc_id) found;
 
--- name: search.count.member.own.phrases
+-- name: search.count.member.all.phrases.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
       FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = 'owner'
-  GROUP BY me.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5426,12 +5674,208 @@ STRAIGHT_JOIN docs d ON d.id = m.doc_id
 WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
   WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
 
--- name: search.count.member.ownFolder.groups
-SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+-- name: search.count.member.all.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ?
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.member.all.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.member.own.groups.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.own.groups.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.own.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.own.oneGroup.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    LN(1 + p0.weight) AS score, p0.weight AS query_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') found;
+
+-- name: search.count.member.own.oneGroup.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
+    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) found;
+
+-- name: search.count.member.own.phrases.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.member.own.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.member.own.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.member.ownFolder.groups.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+    STRAIGHT_JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.ownFolder.groups.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
     STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
@@ -5439,16 +5883,40 @@ FROM (
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
   GROUP BY me.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
 HAVING COUNT(*) = ?) found;
 
--- name: search.count.member.ownFolder.oneGroup
+-- name: search.count.member.ownFolder.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+    STRAIGHT_JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.ownFolder.oneGroup.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    LN(1 + p0.weight) AS score, p0.weight AS query_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+    STRAIGHT_JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) found;
+
+-- name: search.count.member.ownFolder.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
-    LN(1 + SUM(p0.weight)) AS score
+    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
     STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
@@ -5456,23 +5924,23 @@ SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
   GROUP BY me.doc_id) found;
 
--- name: search.count.member.ownFolder.phrases
+-- name: search.count.member.ownFolder.phrases.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
       FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
-    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
-  GROUP BY me.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5482,47 +5950,133 @@ STRAIGHT_JOIN docs d ON d.id = m.doc_id
 WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
   WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
 
--- name: search.count.member.role.groups
+-- name: search.count.member.ownFolder.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.member.ownFolder.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+    STRAIGHT_JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.member.role.groups.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = ?
-  GROUP BY me.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
 HAVING COUNT(*) = ?) found;
 
--- name: search.count.member.role.oneGroup
-SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
-    LN(1 + SUM(p0.weight)) AS score
-  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = ?
-  GROUP BY me.doc_id) found;
-
--- name: search.count.member.role.phrases
-SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
-      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
-FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+-- name: search.count.member.role.groups.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
     STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
   WHERE me.user_id = ? AND me.role = ?
   GROUP BY me.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.role.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.role.oneGroup.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    LN(1 + p0.weight) AS score, p0.weight AS query_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) found;
+
+-- name: search.count.member.role.oneGroup.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
+    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = ?
+  GROUP BY me.doc_id) found;
+
+-- name: search.count.member.role.phrases.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5532,19 +6086,144 @@ STRAIGHT_JOIN docs d ON d.id = m.doc_id
 WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
   WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
 
--- name: search.page.everyWay.all.oneGroup
+-- name: search.count.member.role.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = ?
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.count.member.role.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found;
+
+-- name: search.page.everyWay.all.groups.termEach
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    SUM(LN(1 + p.weight) * q.scored) AS score,
+    SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.all.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.all.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at
@@ -5565,7 +6244,8 @@ FROM (
       WHERE gm.user_id = ?
   ) ways
   GROUP BY ways.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5578,22 +6258,70 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.everyWay.all.phrases
+-- name: search.page.everyWay.all.phrases.firstTerm
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
       FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.all.phrases.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at
@@ -5614,7 +6342,8 @@ FROM (
       WHERE gm.user_id = ?
   ) ways
   GROUP BY ways.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5630,19 +6359,145 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.everyWay.role.oneGroup
+-- name: search.page.everyWay.all.phrases.termEach
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    SUM(LN(1 + p.weight) * q.scored) AS score,
+    SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.role.groups.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    SUM(LN(1 + p.weight) * q.scored) AS score,
+    SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.role.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.role.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at
@@ -5663,7 +6518,8 @@ FROM (
       WHERE gm.user_id = ?
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5676,22 +6532,70 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.everyWay.role.phrases
+-- name: search.page.everyWay.role.phrases.firstTerm
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
       FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.role.phrases.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at
@@ -5712,7 +6616,8 @@ FROM (
       WHERE gm.user_id = ?
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5728,25 +6633,69 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.all.groups
+-- name: search.page.everyWay.role.phrases.termEach
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    SUM(LN(1 + p.weight) * q.scored) AS score,
+    SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.all.groups.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ?
-  GROUP BY me.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5759,83 +6708,25 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.all.oneGroup
+-- name: search.page.member.all.groups.firstTerms
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
-FROM (
-  SELECT COUNT(*) OVER () AS total_count, found.*
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
-    LN(1 + SUM(p0.weight)) AS score
-  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ?
-  GROUP BY me.doc_id) found
-  ORDER BY score DESC, updated_at DESC, doc_id DESC
-  LIMIT ? OFFSET ?
-) page
-JOIN docs d ON d.id = page.doc_id
-LEFT JOIN folders f ON f.id = d.folder_id
-ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
-
--- name: search.page.member.all.phrases
-SELECT page.total_count, d.uuid AS uuid,
-  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
-  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
-FROM (
-  SELECT COUNT(*) OVER () AS total_count, found.*
-  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
-      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
-FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
-FROM (
-  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ?
-  GROUP BY me.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
-  GROUP BY c.doc_id, q.grp
-) scored
-GROUP BY scored.doc_id
-HAVING COUNT(*) = ?) m
-STRAIGHT_JOIN docs d ON d.id = m.doc_id
-WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
-  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
-  ORDER BY score DESC, updated_at DESC, doc_id DESC
-  LIMIT ? OFFSET ?
-) page
-JOIN docs d ON d.id = page.doc_id
-LEFT JOIN folders f ON f.id = d.folder_id
-ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
-
--- name: search.page.member.own.groups
-SELECT page.total_count, d.uuid AS uuid,
-  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
-  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
     STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = 'owner'
+  WHERE me.user_id = ?
   GROUP BY me.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5848,19 +6739,61 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.own.oneGroup
+-- name: search.page.member.all.groups.termEach
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.all.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    LN(1 + p0.weight) AS score, p0.weight AS query_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.all.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
-    LN(1 + SUM(p0.weight)) AS score
+    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
     STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = 'owner'
+  WHERE me.user_id = ?
   GROUP BY me.doc_id) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -5869,28 +6802,27 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.own.phrases
+-- name: search.page.member.all.phrases.firstTerm
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
       FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = 'owner'
-  GROUP BY me.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5906,19 +6838,346 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.ownFolder.groups
+-- name: search.page.member.all.phrases.firstTerms
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ?
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.all.phrases.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.groups.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.groups.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.groups.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    LN(1 + p0.weight) AS score, p0.weight AS query_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
+    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.phrases.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.phrases.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.phrases.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.ownFolder.groups.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+    STRAIGHT_JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.ownFolder.groups.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
     STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
@@ -5926,7 +7185,8 @@ FROM (
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
   GROUP BY me.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5939,16 +7199,62 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.ownFolder.oneGroup
+-- name: search.page.member.ownFolder.groups.termEach
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+    STRAIGHT_JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.ownFolder.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    LN(1 + p0.weight) AS score, p0.weight AS query_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+    STRAIGHT_JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.ownFolder.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
-    LN(1 + SUM(p0.weight)) AS score
+    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
     STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
@@ -5962,30 +7268,29 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.ownFolder.phrases
+-- name: search.page.member.ownFolder.phrases.firstTerm
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
       FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
-    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
-  GROUP BY me.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -6001,25 +7306,96 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.role.groups
+-- name: search.page.member.ownFolder.phrases.firstTerms
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
-  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
     STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = ?
+    STRAIGHT_JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
   GROUP BY me.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.ownFolder.phrases.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+    STRAIGHT_JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.role.groups.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -6032,16 +7408,89 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.role.oneGroup
+-- name: search.page.member.role.groups.firstTerms
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = ?
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.role.groups.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.role.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    LN(1 + p0.weight) AS score, p0.weight AS query_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.role.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
-    LN(1 + SUM(p0.weight)) AS score
+    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
     STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
   WHERE me.user_id = ? AND me.role = ?
@@ -6053,33 +7502,100 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.role.phrases
+-- name: search.page.member.role.phrases.firstTerm
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) query_terms)) AS query_weight
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
       FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = ?
-  GROUP BY me.doc_id) c
-  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) q
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
 HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.role.phrases.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = ?
+  GROUP BY me.doc_id) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+STRAIGHT_JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
+  WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.role.phrases.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * (LENGTH(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern) + (LENGTH(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY)) - LENGTH(REPLACE(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern, ''))) DIV LENGTH(ph.pattern)))
+      FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) c
+  STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) q
+  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
 WHERE NOT EXISTS (SELECT 1 FROM JSON_TABLE(?, '$[*]' COLUMNS (pattern VARCHAR(4000) PATH '$')) ph
   WHERE NOT (INSTR(CAST(CONCAT(' ', d.search_title, ' ') AS BINARY), ph.pattern) > 0 OR INSTR(CAST(CONCAT(' ', d.search_body, ' ') AS BINARY), ph.pattern) > 0))) found

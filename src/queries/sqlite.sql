@@ -5128,12 +5128,72 @@ ORDER BY v.version DESC LIMIT ? OFFSET ?;
 -- name: revisions.pruneOne
 DELETE FROM doc_revisions WHERE doc_id = ? AND version <= ?;
 
--- name: search.count.everyWay.all.oneGroup
+-- name: search.count.everyWay.all.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    SUM(LN(1 + p.weight) * q.scored) AS score,
+    SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.everyWay.all.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.everyWay.all.oneGroup.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at
@@ -5155,22 +5215,61 @@ FROM (
   ) ways
   GROUP BY ways.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
 HAVING COUNT(*) = ?) found;
 
--- name: search.count.everyWay.all.phrases
+-- name: search.count.everyWay.all.phrases.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
       FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.everyWay.all.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at
@@ -5192,7 +5291,8 @@ FROM (
   ) ways
   GROUP BY ways.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5202,12 +5302,106 @@ CROSS JOIN docs d ON d.id = m.doc_id
 WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
   WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
 
--- name: search.count.everyWay.role.oneGroup
+-- name: search.count.everyWay.all.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    SUM(LN(1 + p.weight) * q.scored) AS score,
+    SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.everyWay.role.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    SUM(LN(1 + p.weight) * q.scored) AS score,
+    SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.everyWay.role.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.everyWay.role.oneGroup.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at
@@ -5229,22 +5423,61 @@ FROM (
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
 HAVING COUNT(*) = ?) found;
 
--- name: search.count.everyWay.role.phrases
+-- name: search.count.everyWay.role.phrases.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
       FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.everyWay.role.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at
@@ -5266,7 +5499,8 @@ FROM (
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5276,101 +5510,123 @@ CROSS JOIN docs d ON d.id = m.doc_id
 WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
   WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
 
--- name: search.count.member.all.groups
+-- name: search.count.everyWay.role.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    SUM(LN(1 + p.weight) * q.scored) AS score,
+    SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.member.all.groups.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ?
-  GROUP BY me.doc_id) c
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
 HAVING COUNT(*) = ?) found;
 
--- name: search.count.member.all.oneGroup
-SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
-    LN(1 + SUM(p0.weight)) AS score
-  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ?
-  GROUP BY me.doc_id) found;
-
--- name: search.count.member.all.phrases
-SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
-      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
-FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
-FROM (
-  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ?
-  GROUP BY me.doc_id) c
-  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
-  GROUP BY c.doc_id, q.grp
-) scored
-GROUP BY scored.doc_id
-HAVING COUNT(*) = ?) m
-CROSS JOIN docs d ON d.id = m.doc_id
-WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
-  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
-
--- name: search.count.member.own.groups
+-- name: search.count.member.all.groups.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = 'owner'
+  WHERE me.user_id = ?
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
 HAVING COUNT(*) = ?) found;
 
--- name: search.count.member.own.oneGroup
+-- name: search.count.member.all.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.all.oneGroup.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    LN(1 + p0.weight) AS score, p0.weight AS query_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) found;
+
+-- name: search.count.member.all.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
-    LN(1 + SUM(p0.weight)) AS score
+    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = 'owner'
+  WHERE me.user_id = ?
   GROUP BY me.doc_id) found;
 
--- name: search.count.member.own.phrases
+-- name: search.count.member.all.phrases.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
       FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = 'owner'
-  GROUP BY me.doc_id) c
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5380,12 +5636,217 @@ CROSS JOIN docs d ON d.id = m.doc_id
 WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
   WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
 
--- name: search.count.member.ownFolder.groups
-SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+-- name: search.count.member.all.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ?
+  GROUP BY me.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.member.all.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.member.own.groups.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.own.groups.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.own.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.own.oneGroup.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    LN(1 + p0.weight) AS score, p0.weight AS query_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') found;
+
+-- name: search.count.member.own.oneGroup.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
+    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
+  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) found;
+
+-- name: search.count.member.own.phrases.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.member.own.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.member.own.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.member.ownFolder.groups.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+    CROSS JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.ownFolder.groups.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
@@ -5394,16 +5855,41 @@ FROM (
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
 HAVING COUNT(*) = ?) found;
 
--- name: search.count.member.ownFolder.oneGroup
+-- name: search.count.member.ownFolder.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+    CROSS JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.ownFolder.oneGroup.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    LN(1 + p0.weight) AS score, p0.weight AS query_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+    CROSS JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) found;
+
+-- name: search.count.member.ownFolder.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
-    LN(1 + SUM(p0.weight)) AS score
+    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
     CROSS JOIN docs d ON d.id = me.doc_id
@@ -5411,24 +5897,24 @@ SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))
   GROUP BY me.doc_id) found;
 
--- name: search.count.member.ownFolder.phrases
+-- name: search.count.member.ownFolder.phrases.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
       FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
-    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))
-  GROUP BY me.doc_id) c
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5438,49 +5924,139 @@ CROSS JOIN docs d ON d.id = m.doc_id
 WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
   WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
 
--- name: search.count.member.role.groups
+-- name: search.count.member.ownFolder.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))
+  GROUP BY me.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.member.ownFolder.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+    CROSS JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.member.role.groups.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = ?
-  GROUP BY me.doc_id) c
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
 HAVING COUNT(*) = ?) found;
 
--- name: search.count.member.role.oneGroup
-SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
-    LN(1 + SUM(p0.weight)) AS score
-  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = ?
-  GROUP BY me.doc_id) found;
-
--- name: search.count.member.role.phrases
-SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
-      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
-FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+-- name: search.count.member.role.groups.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
   WHERE me.user_id = ? AND me.role = ?
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.role.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.member.role.oneGroup.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    LN(1 + p0.weight) AS score, p0.weight AS query_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) found;
+
+-- name: search.count.member.role.oneGroup.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
+    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
+  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = ?
+  GROUP BY me.doc_id) found;
+
+-- name: search.count.member.role.phrases.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5490,19 +6066,148 @@ CROSS JOIN docs d ON d.id = m.doc_id
 WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
   WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
 
--- name: search.page.everyWay.all.oneGroup
+-- name: search.count.member.role.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = ?
+  GROUP BY me.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.member.role.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.page.everyWay.all.groups.termEach
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) query_terms)) AS query_weight
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    SUM(LN(1 + p.weight) * q.scored) AS score,
+    SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.all.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.all.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at
@@ -5524,7 +6229,8 @@ FROM (
   ) ways
   GROUP BY ways.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5537,22 +6243,71 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.everyWay.all.phrases
+-- name: search.page.everyWay.all.phrases.firstTerm
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) query_terms)) AS query_weight
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
       FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.all.phrases.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at
@@ -5574,7 +6329,8 @@ FROM (
   ) ways
   GROUP BY ways.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5590,19 +6346,148 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.everyWay.role.oneGroup
+-- name: search.page.everyWay.all.phrases.termEach
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) query_terms)) AS query_weight
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    SUM(LN(1 + p.weight) * q.scored) AS score,
+    SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.role.groups.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    SUM(LN(1 + p.weight) * q.scored) AS score,
+    SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.role.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.role.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at
@@ -5624,7 +6509,8 @@ FROM (
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5637,22 +6523,71 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.everyWay.role.phrases
+-- name: search.page.everyWay.role.phrases.firstTerm
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) query_terms)) AS query_weight
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
       FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.everyWay.role.phrases.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at
@@ -5674,7 +6609,8 @@ FROM (
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5690,26 +6626,71 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.all.groups
+-- name: search.page.everyWay.role.phrases.termEach
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) query_terms)) AS query_weight
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    SUM(LN(1 + p.weight) * q.scored) AS score,
+    SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT doc_id, role, updated_at FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at
+  FROM (
+    SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      WHERE me.user_id = ?
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
+      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE gm.user_id = ?
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.all.groups.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ?
-  GROUP BY me.doc_id) c
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5722,85 +6703,26 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.all.oneGroup
+-- name: search.page.member.all.groups.firstTerms
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) query_terms)) AS query_weight
-FROM (
-  SELECT COUNT(*) OVER () AS total_count, found.*
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
-    LN(1 + SUM(p0.weight)) AS score
-  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ?
-  GROUP BY me.doc_id) found
-  ORDER BY score DESC, updated_at DESC, doc_id DESC
-  LIMIT ? OFFSET ?
-) page
-JOIN docs d ON d.id = page.doc_id
-LEFT JOIN folders f ON f.id = d.folder_id
-ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
-
--- name: search.page.member.all.phrases
-SELECT page.total_count, d.uuid AS uuid,
-  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
-  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) query_terms)) AS query_weight
-FROM (
-  SELECT COUNT(*) OVER () AS total_count, found.*
-  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
-      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
-FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
-FROM (
-  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ?
-  GROUP BY me.doc_id) c
-  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
-  GROUP BY c.doc_id, q.grp
-) scored
-GROUP BY scored.doc_id
-HAVING COUNT(*) = ?) m
-CROSS JOIN docs d ON d.id = m.doc_id
-WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
-  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
-  ORDER BY score DESC, updated_at DESC, doc_id DESC
-  LIMIT ? OFFSET ?
-) page
-JOIN docs d ON d.id = page.doc_id
-LEFT JOIN folders f ON f.id = d.folder_id
-ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
-
--- name: search.page.member.own.groups
-SELECT page.total_count, d.uuid AS uuid,
-  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
-  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) query_terms)) AS query_weight
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = 'owner'
+  WHERE me.user_id = ?
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5813,19 +6735,62 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.own.oneGroup
+-- name: search.page.member.all.groups.termEach
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) query_terms)) AS query_weight
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.all.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    LN(1 + p0.weight) AS score, p0.weight AS query_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.all.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
-    LN(1 + SUM(p0.weight)) AS score
+    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = 'owner'
+  WHERE me.user_id = ?
   GROUP BY me.doc_id) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -5834,29 +6799,28 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.own.phrases
+-- name: search.page.member.all.phrases.firstTerm
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) query_terms)) AS query_weight
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
       FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = 'owner'
-  GROUP BY me.doc_id) c
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5872,19 +6836,355 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.ownFolder.groups
+-- name: search.page.member.all.phrases.firstTerms
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) query_terms)) AS query_weight
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ?
+  GROUP BY me.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.all.phrases.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.groups.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.groups.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.groups.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    LN(1 + p0.weight) AS score, p0.weight AS query_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
+    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
+  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.phrases.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.phrases.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = 'owner'
+  GROUP BY me.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.own.phrases.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.ownFolder.groups.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+    CROSS JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.ownFolder.groups.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
@@ -5893,7 +7193,8 @@ FROM (
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5906,16 +7207,63 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.ownFolder.oneGroup
+-- name: search.page.member.ownFolder.groups.termEach
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) query_terms)) AS query_weight
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+    CROSS JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.ownFolder.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    LN(1 + p0.weight) AS score, p0.weight AS query_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+    CROSS JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.ownFolder.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
-    LN(1 + SUM(p0.weight)) AS score
+    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
     CROSS JOIN docs d ON d.id = me.doc_id
@@ -5929,31 +7277,30 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.ownFolder.phrases
+-- name: search.page.member.ownFolder.phrases.firstTerm
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) query_terms)) AS query_weight
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
       FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
-  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
-    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))
-  GROUP BY me.doc_id) c
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -5969,26 +7316,99 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.role.groups
+-- name: search.page.member.ownFolder.phrases.firstTerms
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) query_terms)) AS query_weight
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
-  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
-  WHERE me.user_id = ? AND me.role = ?
+    CROSS JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.ownFolder.phrases.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+    CROSS JOIN docs d ON d.id = me.doc_id
+  WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.role.groups.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
@@ -6001,16 +7421,91 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.role.oneGroup
+-- name: search.page.member.role.groups.firstTerms
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) query_terms)) AS query_weight
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
+  FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+  WHERE me.user_id = ? AND me.role = ?
+  GROUP BY me.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.role.groups.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.role.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
+    LN(1 + p0.weight) AS score, p0.weight AS query_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.role.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
-    LN(1 + SUM(p0.weight)) AS score
+    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
   WHERE me.user_id = ? AND me.role = ?
@@ -6022,34 +7517,103 @@ JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
--- name: search.page.member.role.phrases
+-- name: search.page.member.role.phrases.firstTerm
 SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) query_terms)) AS query_weight
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
       FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
 FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
 FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.role.phrases.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    SUM(scored.group_score) AS score, SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
   WHERE me.user_id = ? AND me.role = ?
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) q
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
   CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
 HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.member.role.phrases.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  WHERE me.user_id = ? AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
 WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
   WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found

@@ -11,6 +11,7 @@ import {
   SearchShape,
   SearchStatement,
   SearchValues,
+  carriesFirstGroup,
   prefixPattern,
   searchCountStatement,
   searchPageStatement,
@@ -88,6 +89,10 @@ export class SearchRepository {
   ): Promise<{ rows: SearchRow[]; totalCount: number }> {
     const resolved = await this.resolve(query, userId);
     if (resolved === null) return { rows: [], totalCount: 0 };
+    // The search starts from the group with the fewest terms (a word before a prefix).
+    const first = resolved.groups.reduce((best, group) =>
+      group.ids.length < best.ids.length ? group : best,
+    );
     const shape: SearchShape = {
       reach: resolved.withGrants && scope.own === undefined ? 'everyWay' : 'member',
       filter:
@@ -100,24 +105,25 @@ export class SearchRepository {
             : 'all',
       manyGroups: resolved.groups.length > 1,
       phrases: resolved.phrases.length > 0,
+      firstTermOnly: first.ids.length === 1,
+      otherTermsOnly: resolved.groups.every((group) => group.ids.length === 1),
     };
-    // The search starts from the group with the fewest terms (a word before a prefix).
-    const first = resolved.groups.reduce((best, group) =>
-      group.ids.length < best.ids.length ? group : best,
+    // Those the candidates carry (the first) are not looked up again.
+    const carried = carriesFirstGroup(shape);
+    const firstIndex = resolved.groups.indexOf(first);
+    const lookedUp = groupRows(resolved.groups, firstIndex).filter(
+      ([index]) => !carried || index !== firstIndex,
     );
     const prefix = scope.own?.folder ? `${scope.own.folder.path}/` : '';
     const values: SearchValues = {
       userId,
       role: scope.role ?? '',
+      firstTerm: first.ids[0],
       firstTerms: JSON.stringify(first.ids),
-      groups: JSON.stringify(
-        resolved.groups.flatMap((group, index) =>
-          group.ids.map((id) => [index, id, group.scored ? 1 : 0]),
-        ),
-      ),
-      groupCount: resolved.groups.length,
+      groups: JSON.stringify(lookedUp),
+      groupCount: resolved.groups.length - (carried ? 1 : 0),
+      firstScored: first.scored ? 1 : 0,
       phrases: JSON.stringify(resolved.phrases),
-      queryTerms: JSON.stringify([...new Set(resolved.terms.values())]),
       pathHash: scope.own?.folder?.pathHash ?? '',
       pathPrefix: prefix,
       pathPrefixLength: [...prefix].length,
@@ -188,6 +194,22 @@ interface TermRow {
   id: number;
   term: string;
   has_grants: number | string;
+}
+
+/**
+ * The groups as the statements read them: `[group, id, scored, counted]`, counted on one row of
+ * each distinct term (a term may be in several groups: a word and a phrase's word), the first
+ * group's own (the candidates may carry its weight).
+ */
+function groupRows(groups: ResolvedQuery['groups'], firstIndex: number): number[][] {
+  const seen = new Set<number>(groups[firstIndex].ids);
+  return groups.flatMap((group, index) =>
+    group.ids.map((id) => {
+      const counted = index === firstIndex || !seen.has(id) ? 1 : 0;
+      seen.add(id);
+      return [index, id, group.scored ? 1 : 0, counted];
+    }),
+  );
 }
 
 /** A statement's parameters, from its names. */

@@ -28,11 +28,13 @@ describe('search statements', () => {
 
   it('have a text per shape, whatever the query (its words, prefixes and phrases are JSON)', () => {
     const shapes = searchShapes();
-    // 3 groupings (one group, groups, phrases) x (4 filters of user_docs + 2 of every way).
-    expect(shapes).toHaveLength(18);
+    // 8 groupings (one group: of one term, of several; groups: the first of one term, every
+    // one of one term, the first of several; the last three with phrases or without) x (4
+    // filters of user_docs + 2 of every way).
+    expect(shapes).toHaveLength(48);
     const texts = new Set(shapes.map((shape) => searchPageStatement('mysql', shape).sql));
     // Through every way, one group is read as groups are (a document has a row per way).
-    expect(texts.size).toBe(16);
+    expect(texts.size).toBe(44);
   });
 
   it('look terms up with the words padded to a power of two, and a prefix or none', () => {

@@ -36,6 +36,16 @@ export interface SearchShape {
   filter: SearchFilter;
   /** Whether the query has one group of terms (a word or a prefix) or more. */
   manyGroups: boolean;
+  /**
+   * Whether the group the search starts from has one term (a word, or a prefix that begins one
+   * word): joined by its id, each document of the caller has one row, and nothing is grouped.
+   */
+  firstTermOnly: boolean;
+  /**
+   * With `firstTermOnly`, whether every other group has one term too: then each group is one
+   * row of a document, and its rows are grouped once (by document) instead of twice.
+   */
+  otherTermsOnly: boolean;
   /** Whether it has phrases (then it has more than one group). */
   phrases: boolean;
 }
@@ -48,15 +58,20 @@ export interface SearchValues {
   userId: number;
   /** The role of `role`. */
   role: string;
+  /** The id of the group the search starts from, when it has one (`firstTermOnly`). */
+  firstTerm: number;
   /** JSON: the ids of the group the search starts from, `[id, ...]`. */
   firstTerms: string;
-  /** JSON: every group's ids, `[[group, id, scored], ...]` (scored 0 for a phrase's words). */
+  /**
+   * JSON: every group's ids, `[[group, id, scored, counted], ...]`: scored 0 for a phrase's
+   * words; counted 1 on the first row of each distinct term (`query_weight` counts it once).
+   */
   groups: string;
   groupCount: number;
+  /** Whether the first group counts in the score (1; 0 for a phrase's word). */
+  firstScored: number;
   /** JSON: the phrases as they are in the terms (see `clauseText`), `[" a b ", ...]`. */
   phrases: string;
-  /** JSON: the ids of every term the query matches, `[id, ...]`. */
-  queryTerms: string;
   /** `ownFolder`: the folder's path hash, its path and `/`, and that prefix's length. */
   pathHash: string;
   pathPrefix: string;
@@ -82,13 +97,15 @@ const jsonRows = {
     mysql: (alias: string) => `JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) ${alias}`,
     sqlite: (alias: string) => `(SELECT value AS term_id FROM json_each(?)) ${alias}`,
   },
-  /** `[[group, id, scored], ...]` as rows of `grp`, `term_id`, `scored`. */
+  /** `[[group, id, scored, counted], ...]` as rows of `grp`, `term_id`, `scored`, `counted`. */
   groups: {
     mysql: (alias: string) =>
-      `JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]', scored INT PATH '$[2]')) ${alias}`,
+      `JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
+    scored INT PATH '$[2]', counted INT PATH '$[3]')) ${alias}`,
     sqlite: (alias: string) =>
       `(SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
-      json_extract(value, '$[2]') AS scored FROM json_each(?)) ${alias}`,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) ${alias}`,
   },
   /** `["pattern", ...]` as rows of `pattern`. */
   phrases: {
@@ -103,11 +120,23 @@ const straight: Record<SqlDialect, string> = { mysql: 'STRAIGHT_JOIN', sqlite: '
 
 /**
  * Joined to a document of the caller (`doc`), keeps it when it has a term of the first group,
- * a row per such term: `p0.weight` is its weight. Parameters: the first group's ids.
+ * a row per such term: `p0.weight` is its weight. Parameters: the first group's id or ids.
  */
-const holdsFirstGroup = (dialect: SqlDialect) => (doc: string) =>
-  `${straight[dialect]} ${jsonRows.ids[dialect]('first_terms')}
-    ${straight[dialect]} search_postings p0 ON p0.doc_id = ${doc} AND p0.term_id = first_terms.term_id`;
+function holdsFirstGroup(dialect: SqlDialect, shape: SearchShape): (doc: string) => Piece {
+  if (shape.firstTermOnly) {
+    return (doc) =>
+      piece(
+        `${straight[dialect]} search_postings p0 ON p0.doc_id = ${doc} AND p0.term_id = ?`,
+        'firstTerm',
+      );
+  }
+  return (doc) =>
+    piece(
+      `${straight[dialect]} ${jsonRows.ids[dialect]('first_terms')}
+    ${straight[dialect]} search_postings p0 ON p0.doc_id = ${doc} AND p0.term_id = first_terms.term_id`,
+      'firstTerms',
+    );
+}
 
 /** A folder and its subfolders, as a condition on `d.folder_id` (paths compare as written). */
 function inFolder(dialect: SqlDialect): Piece {
@@ -124,20 +153,22 @@ function inFolder(dialect: SqlDialect): Piece {
 
 /**
  * The caller's documents with a term of the first group (`doc_id`, `role`, `updated_at`), each
- * once; with one group, each with its score too. From the caller's documents (a range of their
- * `user_docs` rows, or each way in), each looked up by (document, term) in the postings: the
- * cost is a few lookups per document of the caller, whatever the words.
+ * once; when they are the matches (`scoredByCandidates`), each with its score and `query_weight`
+ * too. From the caller's documents (a range of their `user_docs` rows, or each way in), each
+ * looked up by (document, term) in the postings: the cost is a few lookups per document of the
+ * caller, whatever the words.
  */
 function candidates(dialect: SqlDialect, shape: SearchShape): Piece {
-  const holds = holdsFirstGroup(dialect);
+  const holds = holdsFirstGroup(dialect, shape);
   if (shape.reach === 'everyWay') {
+    const join = holds('').parameters;
     const ways = piece(
-      userDocsThroughEveryWay(holds),
-      'firstTerms',
+      userDocsThroughEveryWay((doc) => holds(doc).sql),
+      ...join,
       'userId',
-      'firstTerms',
+      ...join,
       'userId',
-      'firstTerms',
+      ...join,
       'userId',
     );
     if (shape.filter === 'all') return ways;
@@ -147,7 +178,6 @@ function candidates(dialect: SqlDialect, shape: SearchShape): Piece {
       'role',
     );
   }
-  const score = scoredByCandidates(shape) ? ',\n    LN(1 + SUM(p0.weight)) AS score' : '';
   const folder = shape.filter === 'ownFolder' ? inFolder(dialect) : piece('');
   const filters = {
     all: piece(''),
@@ -158,36 +188,87 @@ function candidates(dialect: SqlDialect, shape: SearchShape): Piece {
   }[shape.filter];
   const docs =
     shape.filter === 'ownFolder' ? `\n    ${straight[dialect]} docs d ON d.id = me.doc_id` : '';
+  const first = holds('me.doc_id');
+  const from = `FROM user_docs me ${first.sql}${docs}
+  WHERE me.user_id = ?${filters.sql}`;
+  const parameters = [...first.parameters, 'userId' as const, ...filters.parameters];
+  const scored = scoredByCandidates(shape);
+  if (shape.firstTermOnly) {
+    // One row per document: nothing to group.
+    const score = scored
+      ? ',\n    LN(1 + p0.weight) AS score, p0.weight AS query_weight'
+      : ', p0.weight AS first_weight';
+    return piece(
+      `SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at${score}
+  ${from}`,
+      ...parameters,
+    );
+  }
+  const score = scored
+    ? ',\n    LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight'
+    : '';
   return piece(
     `SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at${score}
-  FROM user_docs me ${holds('me.doc_id')}${docs}
-  WHERE me.user_id = ?${filters.sql}
+  ${from}
   GROUP BY me.doc_id`,
-    'firstTerms',
-    'userId',
-    ...filters.parameters,
+    ...parameters,
   );
 }
 
 /**
- * The candidates that have a term of every group, each with its score: each candidate looked
- * up by (document, term) for each term of each group, summed by group, then by document.
+ * Whether the candidates carry their weight of the first group (`first_weight`): one row per
+ * document of the caller, joined by the first group's one term. The other groups are then
+ * looked up alone (`groups` holds them, not the first).
+ */
+export const carriesFirstGroup = (shape: SearchShape) =>
+  shape.manyGroups && shape.firstTermOnly && shape.reach === 'member';
+
+/**
+ * The candidates that have a term of every group, each with its score and `query_weight`: each
+ * candidate looked up by (document, term) for each term of each group, summed by group, then by
+ * document.
  */
 function everyGroup(dialect: SqlDialect, shape: SearchShape): Piece {
   const found = candidates(dialect, shape);
+  const carried = carriesFirstGroup(shape);
+  // The first group's score and weight, when the candidates carry it.
+  const first = (weight: string) =>
+    carried
+      ? { score: `LN(1 + MIN(${weight})) * ? + `, weight: `MIN(${weight}) + ` }
+      : { score: '', weight: '' };
+  const lookups = `FROM (${found.sql}) c
+  ${straight[dialect]} ${jsonRows.groups[dialect]('q')}
+  ${straight[dialect]} search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id`;
+  const firstScored = carried ? (['firstScored'] as const) : [];
+  if (shape.firstTermOnly && shape.otherTermsOnly) {
+    // A row per group: grouped once.
+    const { score, weight } = first('c.first_weight');
+    return piece(
+      `SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    ${score}SUM(LN(1 + p.weight) * q.scored) AS score,
+    ${weight}SUM(p.weight * q.counted) AS query_weight
+  ${lookups}
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?`,
+      ...firstScored,
+      ...found.parameters,
+      'groups',
+      'groupCount',
+    );
+  }
+  const { score, weight } = first('scored.first_weight');
   return piece(
     `SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
-    SUM(scored.group_score) AS score
+    ${score}SUM(scored.group_score) AS score, ${weight}SUM(scored.group_weight) AS query_weight
 FROM (
-  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
-    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score
-  FROM (${found.sql}) c
-  ${straight[dialect]} ${jsonRows.groups[dialect]('q')}
-  ${straight[dialect]} search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,${carried ? '\n    MIN(c.first_weight) AS first_weight,' : ''}
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  ${lookups}
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
 HAVING COUNT(*) = ?`,
+    ...firstScored,
     ...found.parameters,
     'groups',
     'groupCount',
@@ -240,7 +321,7 @@ function matches(dialect: SqlDialect, shape: SearchShape): Piece {
   const phraseRows = jsonRows.phrases[dialect]('ph');
   return piece(
     `SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
-    m.score + (SELECT SUM(LN(1 + ${TITLE_WEIGHT} * ${occurrences[dialect](title)} + ${occurrences[dialect](body)}))
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + ${TITLE_WEIGHT} * ${occurrences[dialect](title)} + ${occurrences[dialect](body)}))
       FROM ${phraseRows}) AS score
 FROM (${grouped.sql}) m
 ${straight[dialect]} docs d ON d.id = m.doc_id
@@ -255,7 +336,8 @@ WHERE NOT EXISTS (SELECT 1 FROM ${phraseRows}
 /**
  * One page of matches, best first (then most recently updated), each with the total: the page
  * and its total are one moment of the index. Each row also has its title's terms and the weight
- * of the query's terms in it: whether its text has a match follows (see `SearchRepository`).
+ * of the query's terms in it (`query_weight`, each term once): whether its text has a match
+ * follows (see `SearchRepository`).
  */
 export function searchPageStatement(dialect: SqlDialect, shape: SearchShape): SearchStatement {
   const found = matches(dialect, shape);
@@ -263,8 +345,7 @@ export function searchPageStatement(dialect: SqlDialect, shape: SearchShape): Se
     `SELECT page.total_count, d.uuid AS uuid,
   d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
   d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
-  (SELECT SUM(s.weight) FROM search_postings s
-    WHERE s.doc_id = page.doc_id AND s.term_id IN (SELECT term_id FROM ${jsonRows.ids[dialect]('query_terms')})) AS query_weight
+  page.query_weight AS query_weight
 FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (${found.sql}) found
@@ -274,7 +355,6 @@ FROM (
 JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC`,
-    'queryTerms',
     ...found.parameters,
     'limit',
     'offset',
@@ -313,7 +393,11 @@ export function searchShapes(): SearchShape[] {
     { manyGroups: false, phrases: false },
     { manyGroups: true, phrases: false },
     { manyGroups: true, phrases: true },
-  ];
+  ].flatMap((grouping) => [
+    { ...grouping, firstTermOnly: true, otherTermsOnly: false },
+    { ...grouping, firstTermOnly: false, otherTermsOnly: false },
+    ...(grouping.manyGroups ? [{ ...grouping, firstTermOnly: true, otherTermsOnly: true }] : []),
+  ]);
   for (const grouping of groupings) {
     for (const filter of ['all', 'role', 'own', 'ownFolder'] as const) {
       shapes.push({ reach: 'member', filter, ...grouping });
@@ -325,9 +409,10 @@ export function searchShapes(): SearchShape[] {
   return shapes;
 }
 
-/** A shape's name in the catalogue: `member.all.oneGroup`, `everyWay.role.phrases`, ... */
+/** A shape's name in the catalogue: `member.all.oneGroup.firstTerm`, ... */
 const shapeName = (shape: SearchShape) =>
-  `${shape.reach}.${shape.filter}.${shape.phrases ? 'phrases' : shape.manyGroups ? 'groups' : 'oneGroup'}`;
+  `${shape.reach}.${shape.filter}.${shape.phrases ? 'phrases' : shape.manyGroups ? 'groups' : 'oneGroup'}` +
+  `.${shape.otherTermsOnly ? 'termEach' : shape.firstTermOnly ? 'firstTerm' : 'firstTerms'}`;
 
 export const searchStatements: StatementList = (dialect) => {
   const list: Record<string, string> = {};

@@ -568,6 +568,44 @@ describe(`documents shared with groups (${databaseKind})`, () => {
       );
       expect(after.pagination.total_count).toBe(2);
     });
+
+    it("ranks a group member's matches as the owner's, for every kind of query", async () => {
+      const owner = await givenUser(test);
+      const member = await givenUser(test);
+      const manager = await givenUser(test);
+      const team = await givenGroup(test, manager, [member]);
+      const tag = `wombat${Date.now().toString(36)}`;
+      // Titles and texts that rank differently for each query; the prefix `${tag}` begins two terms.
+      const docs = [
+        { title: `${tag} annual report`, html: `<p>${tag}x report report</p>` },
+        { title: `${tag}x report`, html: '<p>the annual report of the year</p>' },
+        { title: `Annual ${tag}`, html: `<p>report ${tag} ${tag} annual</p>` },
+        { title: `Report on ${tag}x`, html: '<p>nothing annual here</p>' },
+      ];
+      for (const doc of docs) {
+        const uuid = await givenDoc(test, owner, doc);
+        await shareWithGroup(owner, uuid, { group_id: team }).expect(201);
+      }
+      const queries = [
+        tag, // one group of several terms (the prefix)
+        `"${tag}"`, // one group of one term
+        `annual report`, // two groups of one term
+        `report ${tag}`, // a word, then a prefix of several terms
+        `${tag}x ${tag}`, // a word of one term, then a prefix of two
+        `"annual report" report`, // a phrase, and a word also in it
+        `"annual report" ${tag}`, // a phrase and a prefix
+      ];
+      for (const q of queries) {
+        const asOwner = await search(owner, q);
+        const asMember = await search(member, q);
+        const found = (body: typeof asOwner) => ({
+          uuids: body.results.map((result) => result.uuid),
+          total: body.pagination.total_count,
+        });
+        expect([q, found(asMember)]).toEqual([q, found(asOwner)]);
+        expect([q, asOwner.pagination.total_count > 0]).toEqual([q, true]);
+      }
+    });
   });
 
   describe("webhooks' audience", () => {
