@@ -5191,16 +5191,15 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -5220,16 +5219,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -5251,19 +5249,18 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      FROM user_docs me JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -5288,16 +5285,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -5325,19 +5321,18 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      FROM user_docs me JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -5363,16 +5358,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -5393,16 +5387,15 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -5422,16 +5415,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -5453,19 +5445,18 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      FROM user_docs me JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -5490,16 +5481,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -5527,19 +5517,18 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      FROM user_docs me JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -5565,16 +5554,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -6145,16 +6133,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -6186,16 +6173,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -6229,19 +6215,18 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      FROM user_docs me JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -6278,16 +6263,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -6327,19 +6311,18 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      FROM user_docs me JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -6377,16 +6360,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -6419,16 +6401,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -6460,16 +6441,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -6503,19 +6483,18 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      FROM user_docs me JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -6552,16 +6531,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -6601,19 +6579,18 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      FROM user_docs me JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -6651,16 +6628,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      STRAIGHT_JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',

@@ -5137,16 +5137,15 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -5167,16 +5166,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -5199,19 +5197,18 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      FROM user_docs me JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -5237,16 +5234,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -5275,19 +5271,18 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      FROM user_docs me JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -5314,16 +5309,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -5345,16 +5339,15 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -5375,16 +5368,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -5407,19 +5399,18 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      FROM user_docs me JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -5445,16 +5436,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -5483,19 +5473,18 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      FROM user_docs me JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -5522,16 +5511,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -6127,16 +6115,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -6169,16 +6156,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -6213,19 +6199,18 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      FROM user_docs me JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -6263,16 +6248,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -6313,19 +6297,18 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      FROM user_docs me JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -6364,16 +6347,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -6407,16 +6389,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -6449,16 +6430,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -6493,19 +6473,18 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      FROM user_docs me JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -6543,16 +6522,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -6593,19 +6571,18 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+      FROM user_docs me JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -6644,16 +6621,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      CROSS JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,

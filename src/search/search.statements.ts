@@ -121,19 +121,19 @@ const straight: Record<SqlDialect, string> = { mysql: 'STRAIGHT_JOIN', sqlite: '
 /**
  * Joined to a document of the caller (`doc`), keeps it when it has a term of the first group,
  * a row per such term: `p0.weight` is its weight. Parameters: the first group's id or ids.
+ * Through `user_docs`, the caller's documents come first (their range is read in order); through
+ * every way the planner chooses, as for any join (from the postings when they are few).
  */
 function holdsFirstGroup(dialect: SqlDialect, shape: SearchShape): (doc: string) => Piece {
+  const join = shape.reach === 'member' ? straight[dialect] : 'JOIN';
   if (shape.firstTermOnly) {
     return (doc) =>
-      piece(
-        `${straight[dialect]} search_postings p0 ON p0.doc_id = ${doc} AND p0.term_id = ?`,
-        'firstTerm',
-      );
+      piece(`${join} search_postings p0 ON p0.doc_id = ${doc} AND p0.term_id = ?`, 'firstTerm');
   }
   return (doc) =>
     piece(
-      `${straight[dialect]} ${jsonRows.ids[dialect]('first_terms')}
-    ${straight[dialect]} search_postings p0 ON p0.doc_id = ${doc} AND p0.term_id = first_terms.term_id`,
+      `${join} ${jsonRows.ids[dialect]('first_terms')}
+    ${join} search_postings p0 ON p0.doc_id = ${doc} AND p0.term_id = first_terms.term_id`,
       'firstTerms',
     );
 }

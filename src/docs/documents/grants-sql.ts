@@ -92,10 +92,9 @@ export const userDocsThroughEveryWay = (keep: (doc: string) => string) =>
     SELECT g.doc_id, ${rankOf('g.role')}, g.doc_updated_at FROM doc_grants g ${keep('g.doc_id')}
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, ${rankOf('g.role')}, g.doc_updated_at FROM group_members gm
-      JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
-      ${keep('g.doc_id')}
-      WHERE gm.user_id = ?
+    SELECT g.doc_id, ${rankOf('g.role')}, g.doc_updated_at FROM doc_grants g ${keep('g.doc_id')}
+      WHERE g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id`;
 
