@@ -21,6 +21,7 @@ import { CreateGroupDto } from './groups/dto/create-group.dto';
 import { GroupsService } from './groups/groups.service';
 import { toUserRecord } from './users/user.mapper';
 import { UsersService } from './users/users.service';
+import { isUserRole, USER_ROLES, UserRole } from './users/user-role';
 
 /** Runs one command against the configured database and closes it again. */
 async function withServices(work: (app: INestApplicationContext) => Promise<void>) {
@@ -48,6 +49,12 @@ function collect(value: string, previous: string[] | undefined): string[] {
 function positiveInteger(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number of days');
   return Number(value);
+}
+
+/** `--role`: checked before the database is opened. */
+function userRole(value: string): UserRole {
+  if (!isUserRole(value)) throw new InvalidArgumentError(`must be ${USER_ROLES.join(' or ')}`);
+  return value;
 }
 
 const program = new Command('cli')
@@ -86,6 +93,17 @@ users
     }),
   );
 
+users
+  .command('set-role')
+  .description('make a user a member or an admin (admins may use the admin routes) and print it')
+  .requiredOption('--email <email>', 'e-mail address of the user')
+  .requiredOption('--role <role>', `${USER_ROLES.join(' or ')}`, userRole)
+  .action((options: { email: string; role: UserRole }) =>
+    withServices(async (app) => {
+      printJson(toUserRecord(await app.get(UsersService).setRole(options.email, options.role)));
+    }),
+  );
+
 const tokens = program.command('tokens').description('manage API tokens');
 tokens
   .command('create')
@@ -99,8 +117,9 @@ tokens
   )
   .option(
     '--scope <scope>',
-    `what the token may do: ${TOKEN_SCOPES.join(' or ')} (docs:write includes docs:read); ` +
-      'repeat the option or separate with commas (default: both)',
+    `what the token may do: ${TOKEN_SCOPES.join(', ')} (docs:write includes docs:read; ` +
+      'admin only for an admin); repeat the option or separate with commas ' +
+      '(default: docs:read and docs:write)',
     collect,
   )
   .action((options: { email: string; name: string; expiresInDays?: number; scope?: string[] }) =>

@@ -1,5 +1,25 @@
 // Generated from openapi.json by `npm run openapi` (openapi-typescript); do not edit.
 export interface paths {
+  '/api/v1/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who you are
+     * @description Your user, your role, and the token you called with (never its secret). Any valid token may ask, whatever its scopes.
+     */
+    get: operations['getMe'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/folders': {
     parameters: {
       query?: never;
@@ -589,6 +609,88 @@ export interface components {
        */
       error: string;
     };
+    UserDetailsDto: {
+      /**
+       * @description The user's id.
+       * @example 1
+       */
+      id: number;
+      /**
+       * Format: email
+       * @description E-mail address, lower-cased.
+       * @example ada@example.com
+       */
+      email: string;
+      /**
+       * Format: uri
+       * @description The user's avatar, or a Gravatar identicon derived from the e-mail address.
+       * @example https://www.gravatar.com/avatar/2f1c4e5a1b0b1c6d5f9ad2f0a4b5e8c2d3f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0?d=identicon
+       */
+      avatar_url: string;
+      /**
+       * @description First name.
+       * @example Ada
+       */
+      fname: string;
+      /**
+       * @description Last name.
+       * @example Lovelace
+       */
+      lname: string;
+    };
+    CurrentTokenDto: {
+      /**
+       * @description The token's id.
+       * @example 12
+       */
+      id: number;
+      /**
+       * @description Its first 8 characters, to recognise it by; null for tokens made before 1.1.
+       * @example dms_k3Jq
+       */
+      prefix: string | null;
+      /**
+       * @description What it may do.
+       * @example [
+       *       "docs:read",
+       *       "docs:write"
+       *     ]
+       */
+      scopes: ('docs:read' | 'docs:write' | 'tokens:write' | 'admin')[];
+      /**
+       * @description How it was made: by the CLI, through `POST /tokens`, or by signing in.
+       * @example cli
+       * @enum {string}
+       */
+      source: 'cli' | 'api' | 'sign-in';
+      /**
+       * Format: date-time
+       * @description When it was made (ISO 8601, UTC).
+       * @example 2026-11-29T10:15:30.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When it stops working; null for never.
+       * @example 2027-02-27T10:15:30.000Z
+       */
+      expires_at: string | null;
+      /**
+       * @description The name it was given.
+       * @example laptop
+       */
+      name: string;
+    };
+    MeDto: {
+      /**
+       * @description `admin` may use the admin routes (with a token of scope `admin`).
+       * @example member
+       * @enum {string}
+       */
+      role: 'member' | 'admin';
+      user: components['schemas']['UserDetailsDto'];
+      token: components['schemas']['CurrentTokenDto'];
+    };
     FolderDto: {
       /**
        * Format: date-time
@@ -698,35 +800,6 @@ export interface components {
       | {
           description: string | null;
         };
-    UserDetailsDto: {
-      /**
-       * @description The user's id.
-       * @example 1
-       */
-      id: number;
-      /**
-       * Format: email
-       * @description E-mail address, lower-cased.
-       * @example ada@example.com
-       */
-      email: string;
-      /**
-       * Format: uri
-       * @description The user's avatar, or a Gravatar identicon derived from the e-mail address.
-       * @example https://www.gravatar.com/avatar/2f1c4e5a1b0b1c6d5f9ad2f0a4b5e8c2d3f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0?d=identicon
-       */
-      avatar_url: string;
-      /**
-       * @description First name.
-       * @example Ada
-       */
-      fname: string;
-      /**
-       * @description Last name.
-       * @example Lovelace
-       */
-      lname: string;
-    };
     GroupMemberDto: {
       /**
        * @description `manager` or `member`.
@@ -1471,6 +1544,100 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  getMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description You and your token. */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MeDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
   listFolders: {
     parameters: {
       query?: {
@@ -1529,6 +1696,25 @@ export interface operations {
           /**
            * @example {
            *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -1642,6 +1828,25 @@ export interface operations {
           /**
            * @example {
            *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -1763,7 +1968,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -1931,6 +2136,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description No such group, or you are not in it. */
       404: {
         headers: {
@@ -2058,7 +2282,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -2206,7 +2430,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -2393,6 +2617,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description No such group, or you are not in it. */
       404: {
         headers: {
@@ -2541,7 +2784,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -2713,7 +2956,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -2859,6 +3102,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
       429: {
         headers: {
@@ -2996,7 +3258,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -3194,6 +3456,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description No such document for this user. */
       404: {
         headers: {
@@ -3330,7 +3611,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -3519,7 +3800,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -3675,6 +3956,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description No such document for this user. */
       404: {
         headers: {
@@ -3823,7 +4123,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -3995,7 +4295,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -4130,6 +4430,25 @@ export interface operations {
           /**
            * @example {
            *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -4283,7 +4602,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -4455,7 +4774,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -4590,6 +4909,25 @@ export interface operations {
           /**
            * @example {
            *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -4740,7 +5078,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -4910,7 +5248,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -5055,6 +5393,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description No such document for this user. */
       404: {
         headers: {
@@ -5177,6 +5534,25 @@ export interface operations {
           /**
            * @example {
            *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -5318,7 +5694,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -5476,6 +5852,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
       429: {
         headers: {
@@ -5593,7 +5988,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -5735,7 +6130,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -5883,6 +6278,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
       429: {
         headers: {
@@ -5986,6 +6400,25 @@ export interface operations {
           /**
            * @example {
            *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -6107,7 +6540,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -6228,6 +6661,25 @@ export interface operations {
           /**
            * @example {
            *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];
@@ -6360,7 +6812,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -6508,7 +6960,7 @@ export interface operations {
       403: {
         headers: {
           /**
-           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read.
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
            * @example Bearer error="insufficient_scope", scope="docs:write"
            */
           'WWW-Authenticate'?: string;
@@ -6648,6 +7100,25 @@ export interface operations {
           /**
            * @example {
            *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];

@@ -18,6 +18,7 @@ import { GrantsInWebhookAudience1795770000000 } from './1795770000000-GrantsInWe
 import { TeamWebhookEvents1795790000000 } from './1795790000000-TeamWebhookEvents';
 import { GrantsInListOrder1795800000000 } from './1795800000000-GrantsInListOrder';
 import { GrantRolesInListOrder1795820000000 } from './1795820000000-GrantRolesInListOrder';
+import { UserRolesAndTokenSources1795830000000 } from './1795830000000-UserRolesAndTokenSources';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
@@ -41,4 +42,5 @@ export const mysqlMigrations = [
   TeamWebhookEvents1795790000000,
   GrantsInListOrder1795800000000,
   GrantRolesInListOrder1795820000000,
+  UserRolesAndTokenSources1795830000000,
 ];

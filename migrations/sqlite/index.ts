@@ -17,6 +17,7 @@ import { TeamWebhookEvents1795790000000 } from './1795790000000-TeamWebhookEvent
 import { GrantsInListOrder1795800000000 } from './1795800000000-GrantsInListOrder';
 import { CountsInOneSlot1795810000000 } from './1795810000000-CountsInOneSlot';
 import { GrantRolesInListOrder1795820000000 } from './1795820000000-GrantRolesInListOrder';
+import { UserRolesAndTokenSources1795830000000 } from './1795830000000-UserRolesAndTokenSources';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -39,4 +40,5 @@ export const sqliteMigrations = [
   GrantsInListOrder1795800000000,
   CountsInOneSlot1795810000000,
   GrantRolesInListOrder1795820000000,
+  UserRolesAndTokenSources1795830000000,
 ];

@@ -1,14 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { toDateOrNull, toSqlTimestamp } from '../database/sql-values';
+import { toDate, toDateOrNull, toSqlTimestamp } from '../database/sql-values';
 import { Sql } from '../database/sql';
 import { StatementList } from '../database/statement-catalogue';
 import { TransactionRunner } from '../database/transaction-runner';
+import { UserRole } from '../users/user-role';
 import { ApiToken } from './entities/api-token.entity';
+import { TokenSource } from './token-source';
 
 interface TokenRow {
   token_id: number;
+  token_name: string;
+  token_prefix: string | null;
+  source: TokenSource;
+  created_at: Date | string;
   expires_at: Date | string | null;
   revoked_at: Date | string | null;
   last_used_at: Date | string | null;
@@ -18,25 +24,35 @@ interface TokenRow {
   fname: string;
   lname: string;
   avatar_url: string | null;
+  role: UserRole;
+  active: number | boolean;
 }
 
 /** A token with the profile of its user, as read by the one authentication lookup. */
 export interface TokenWithUser {
   tokenId: number;
+  name: string;
+  prefix: string | null;
+  source: TokenSource;
+  createdAt: Date;
   expiresAt: Date | null;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
   /** As stored: space-separated. */
   scopes: string;
   user: { id: number; email: string; fname: string; lname: string; avatarUrl: string | null };
+  role: UserRole;
+  active: boolean;
 }
 
 /** The statements of authentication, written once (the benchmark's reference sends them too). */
 export const tokensSql = {
   /** One indexed lookup: the token (with its scopes) and its user. */
-  findWithUser: `SELECT t.id AS token_id, t.expires_at AS expires_at,
+  findWithUser: `SELECT t.id AS token_id, t.name AS token_name, t.token_prefix AS token_prefix,
+  t.source AS source, t.created_at AS created_at, t.expires_at AS expires_at,
   t.revoked_at AS revoked_at, t.last_used_at AS last_used_at, t.scopes AS scopes,
-  u.id AS user_id, u.email AS email, u.fname AS fname, u.lname AS lname, u.avatar_url AS avatar_url
+  u.id AS user_id, u.email AS email, u.fname AS fname, u.lname AS lname, u.avatar_url AS avatar_url,
+  u.role AS role, u.active AS active
 FROM api_tokens t JOIN users u ON u.id = t.user_id
 WHERE t.token_hash = ?`,
   /** A token's last use, unless one was recorded less than the resolution before. */
@@ -61,6 +77,10 @@ export class ApiTokensRepository {
     if (!row) return null;
     return {
       tokenId: Number(row.token_id),
+      name: row.token_name,
+      prefix: row.token_prefix,
+      source: row.source,
+      createdAt: toDate(row.created_at),
       expiresAt: toDateOrNull(row.expires_at),
       revokedAt: toDateOrNull(row.revoked_at),
       lastUsedAt: toDateOrNull(row.last_used_at),
@@ -72,6 +92,8 @@ export class ApiTokensRepository {
         lname: row.lname,
         avatarUrl: row.avatar_url,
       },
+      role: row.role,
+      active: Boolean(Number(row.active)),
     };
   }
 

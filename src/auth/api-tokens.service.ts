@@ -3,12 +3,14 @@ import { Clock } from '../common/clock';
 import { TokenScope } from '../common/decorators/required-scope.decorator';
 import { InvalidInput } from '../common/errors/domain-errors';
 import { UserProfile } from '../users/user-profile';
+import { UserRole } from '../users/user-role';
 import { UsersService } from '../users/users.service';
 import { ApiTokensRepository } from './api-tokens.repository';
 import { InvalidToken, TokenNotFound } from './auth.errors';
 import { ApiToken } from './entities/api-token.entity';
 import { generateToken, hashToken, looksLikeToken } from './token-codec';
 import { decodeScopes, encodeScopes, grantedScopes } from './token-scopes';
+import { TokenSource } from './token-source';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Recording when a token was last used costs a write, so it is done at most once a minute. */
@@ -20,17 +22,33 @@ export interface IssueTokenInput {
   email: string;
   name?: string;
   expiresInDays?: number;
-  /** `docs:read`, `docs:write`, or both comma-separated in one entry; default every scope. */
+  /**
+   * Scopes, each entry one or several comma-separated; default `docs:read docs:write`. `admin`
+   * only for a user whose role is admin.
+   */
   scopes?: string[];
 }
 
 /** How many leading characters of a token are kept to recognise it by: `dms_` and 4 more. */
 export const TOKEN_PREFIX_LENGTH = 8;
 
-/** Who is calling, and what their token allows. */
+/** The token a request came with, as `GET /me` shows it (never its secret). */
+export interface CallerToken {
+  id: number;
+  name: string;
+  prefix: string | null;
+  scopes: TokenScope[];
+  source: TokenSource;
+  createdAt: Date;
+  expiresAt: Date | null;
+}
+
+/** Who is calling, with their role, and the token they called with. */
 export interface AuthenticatedCaller {
   user: UserProfile;
+  role: UserRole;
   scopes: TokenScope[];
+  token: CallerToken;
 }
 
 export interface IssuedToken {
@@ -69,10 +87,25 @@ export class ApiTokensService {
     if (found.revokedAt) throw new InvalidToken('bearer token has been revoked');
     if (found.expiresAt && found.expiresAt <= now)
       throw new InvalidToken('bearer token has expired');
+    if (!found.active) throw new InvalidToken("bearer token's user has been deactivated");
     if (this.claimLastUsedWrite(found.tokenId, found.lastUsedAt, now)) {
       await this.tokens.recordUse(found.tokenId, now, LAST_USED_RESOLUTION_MS);
     }
-    return { user: found.user, scopes: decodeScopes(found.scopes) };
+    const scopes = decodeScopes(found.scopes);
+    return {
+      user: found.user,
+      role: found.role,
+      scopes,
+      token: {
+        id: found.tokenId,
+        name: found.name,
+        prefix: found.prefix,
+        scopes,
+        source: found.source,
+        createdAt: found.createdAt,
+        expiresAt: found.expiresAt,
+      },
+    };
   }
 
   private claimLastUsedWrite(tokenId: number, lastUsedAt: Date | null, now: Date): boolean {
@@ -96,6 +129,12 @@ export class ApiTokensService {
     }
     const scopes = grantedScopes(input.scopes);
     const user = await this.users.getByEmail(input.email);
+    if (scopes.includes('admin') && user.role !== 'admin') {
+      throw new InvalidInput(
+        `the admin scope is for admins only; ${user.email} is a member ` +
+          '(users set-role --email E --role admin makes an admin)',
+      );
+    }
     const token = generateToken();
     const now = this.clock.now();
     const expiresAt = days === undefined ? null : new Date(now.getTime() + days * DAY_MS);
@@ -105,6 +144,7 @@ export class ApiTokensService {
       tokenHash: hashToken(token),
       tokenPrefix: token.slice(0, TOKEN_PREFIX_LENGTH),
       scopes: encodeScopes(scopes),
+      source: 'cli',
       createdAt: now,
       lastUsedAt: null,
       expiresAt,

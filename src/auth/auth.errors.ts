@@ -19,10 +19,17 @@ export class TokenNotFound extends NotFound {
   }
 }
 
+const ACTIONS: Record<TokenScope, string> = {
+  'docs:read': 'reading',
+  'docs:write': 'writing',
+  'tokens:write': 'managing tokens',
+  admin: 'an admin route',
+};
+
 /** The token is valid but its scopes do not cover the request (403, RFC 6750 §3.1). */
 export class InsufficientScope extends Forbidden {
   constructor(needed: TokenScope, held: readonly TokenScope[]) {
-    const action = needed === 'docs:write' ? 'writing' : 'reading';
+    const action = ACTIONS[needed];
     super(
       `insufficient scope: ${action} needs a token with ${needed}; ` +
         `this token has ${held.length > 0 ? held.join(', ') : 'no scope'}`,

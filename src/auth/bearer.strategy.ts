@@ -24,7 +24,7 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
 
   /** The user becomes `request.user`; the token's scopes `request.authInfo` (passport's info). */
   async validate(token: string): Promise<[UserProfile, TokenAuthInfo]> {
-    const { user, scopes } = await this.tokens.authenticate(token);
-    return [user, { scopes }];
+    const { user, scopes, role, token: used } = await this.tokens.authenticate(token);
+    return [user, { scopes, role, token: used }];
   }
 }

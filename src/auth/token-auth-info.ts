@@ -1,9 +1,13 @@
 import type { Request } from 'express';
 import type { TokenScope } from '../common/decorators/required-scope.decorator';
+import type { UserRole } from '../users/user-role';
+import type { CallerToken } from './api-tokens.service';
 
 /** What passport keeps in `request.authInfo` for a request authenticated by a bearer token. */
 export interface TokenAuthInfo {
   scopes: TokenScope[];
+  role: UserRole;
+  token: CallerToken;
 }
 
 /** The scopes of the token that authenticated this request; none when there was none. */

@@ -26,6 +26,7 @@ class ThingsController {
   @Delete() remove() {}
   @Options() options() {}
   @Post('search') @RequiredScope('docs:read') search() {}
+  @Get('me') @RequiredScope('any') me() {}
   @Get('public') @Public() open() {}
 }
 
@@ -113,6 +114,22 @@ describe('TokenScopeGuard', () => {
         'insufficient scope: reading needs a token with docs:read; this token has no scope',
       );
     }
+  });
+
+  it('lets any authenticated token call a route that needs no scope, and fails closed without one', () => {
+    for (const held of [scopes('tokens:write'), scopes(), scopes('docs:read', 'admin')]) {
+      expect(guard.canActivate(contextFor(ThingsController, 'me', 'GET', held))).toBe(true);
+    }
+    expect(guard.canActivate(contextFor(ThingsController, 'me', 'GET', undefined))).toBe(false);
+  });
+
+  it('names what a token of another scope lacks: tokens:write may not read documents', () => {
+    const refused = refusal(() =>
+      guard.canActivate(contextFor(ThingsController, 'list', 'GET', scopes('tokens:write'))),
+    );
+    expect(refused.message).toBe(
+      'insufficient scope: reading needs a token with docs:read; this token has tokens:write',
+    );
   });
 
   it('leaves public routes alone', () => {

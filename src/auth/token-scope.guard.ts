@@ -5,7 +5,7 @@ import { IS_PUBLIC_ROUTE } from '../common/decorators/public.decorator';
 import {
   REQUIRED_SCOPE,
   requiredScope,
-  TokenScope,
+  RouteScope,
 } from '../common/decorators/required-scope.decorator';
 import { InsufficientScope } from './auth.errors';
 import { tokenScopesOf } from './token-auth-info';
@@ -13,7 +13,8 @@ import { tokenScopesOf } from './token-auth-info';
 /**
  * Global guard, after authentication and the rate limit: the caller's token must hold the
  * scope the route needs. Every route is covered without saying so (GET/HEAD need `docs:read`,
- * anything else `docs:write`); `@RequiredScope()` changes that for one route. It runs before
+ * anything else `docs:write`); `@RequiredScope()` changes that for one route (`any`: any valid
+ * token). It runs before
  * pipes and handlers, so a token without the scope learns nothing from validation or lookups.
  * A request with no scopes recorded is refused: the check fails closed.
  */
@@ -25,12 +26,13 @@ export class TokenScopeGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_ROUTE, targets)) return true;
     const request = context.switchToHttp().getRequest<Request>();
-    const declared = this.reflector.getAllAndOverride<TokenScope | undefined>(
+    const declared = this.reflector.getAllAndOverride<RouteScope | undefined>(
       REQUIRED_SCOPE,
       targets,
     );
     const needed = requiredScope(request.method, declared);
     const held = tokenScopesOf(request);
+    if (needed === 'any') return request.authInfo !== undefined;
     if (!held.includes(needed)) throw new InsufficientScope(needed, held);
     return true;
   }

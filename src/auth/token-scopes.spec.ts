@@ -12,13 +12,15 @@ describe('token scopes', () => {
       { requested: ['docs:read,docs:write'], granted: ['docs:read', 'docs:write'] },
       { requested: [' docs:read , docs:read '], granted: ['docs:read'] },
       { requested: ['docs:read', 'docs:read'], granted: ['docs:read'] },
+      { requested: ['tokens:write'], granted: ['tokens:write'] },
+      { requested: ['admin,docs:write'], granted: ['docs:read', 'docs:write', 'admin'] },
     ])('$requested gives $granted', ({ requested, granted }) => {
       expect(grantedScopes(requested)).toEqual(granted);
     });
 
     it.each([
       { requested: ['docs:admin'], word: 'docs:admin' },
-      { requested: ['docs:read', 'admin'], word: 'admin' },
+      { requested: ['docs:read', 'tokens:read'], word: 'tokens:read' },
       { requested: ['DOCS:READ'], word: 'DOCS:READ' },
       { requested: ['docs:read docs:write'], word: 'docs:read docs:write' },
       { requested: [''], word: '' },
@@ -27,7 +29,7 @@ describe('token scopes', () => {
       const attempt = () => grantedScopes(requested);
       expect(attempt).toThrow(InvalidInput);
       expect(attempt).toThrow(
-        `unknown scope ${JSON.stringify(word)}: scope must be one of docs:read, docs:write`,
+        `unknown scope ${JSON.stringify(word)}: scope must be one of docs:read, docs:write, tokens:write, admin`,
       );
     });
   });
@@ -40,8 +42,8 @@ describe('token scopes', () => {
     });
 
     it('grants nothing for words it does not know, or an empty value', () => {
-      expect(decodeScopes('docs:read admin')).toEqual(['docs:read']);
-      expect(decodeScopes('admin')).toEqual([]);
+      expect(decodeScopes('docs:read superuser')).toEqual(['docs:read']);
+      expect(decodeScopes('superuser')).toEqual([]);
       expect(decodeScopes('')).toEqual([]);
     });
   });

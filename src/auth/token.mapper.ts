@@ -1,4 +1,8 @@
+import { toUserDetails } from '../users/user.mapper';
+import { UserProfile } from '../users/user-profile';
+import { MeDto } from './dto/me.dto';
 import { ApiToken } from './entities/api-token.entity';
+import type { TokenAuthInfo } from './token-auth-info';
 import { decodeScopes } from './token-scopes';
 
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
@@ -13,9 +17,28 @@ export function toTokenRecord(token: ApiToken) {
     name: token.name,
     prefix: token.tokenPrefix,
     scopes: decodeScopes(token.scopes),
+    source: token.source,
     created_at: token.createdAt.toISOString(),
     last_used_at: isoOrNull(token.lastUsedAt),
     expires_at: isoOrNull(token.expiresAt),
     revoked_at: isoOrNull(token.revokedAt),
+  };
+}
+
+/** `GET /me`: the caller, their role and their token, field by field. */
+export function toMe(user: UserProfile, auth: TokenAuthInfo): MeDto {
+  const { token } = auth;
+  return {
+    user: toUserDetails(user),
+    role: auth.role,
+    token: {
+      id: token.id,
+      name: token.name,
+      prefix: token.prefix,
+      scopes: [...token.scopes],
+      source: token.source,
+      created_at: token.createdAt.toISOString(),
+      expires_at: isoOrNull(token.expiresAt),
+    },
   };
 }

@@ -7708,9 +7708,11 @@ SELECT version FROM docs WHERE id = ?;
 UPDATE docs SET search_title = ?, search_body = ? WHERE id = ?;
 
 -- name: tokens.findWithUser
-SELECT t.id AS token_id, t.expires_at AS expires_at,
+SELECT t.id AS token_id, t.name AS token_name, t.token_prefix AS token_prefix,
+  t.source AS source, t.created_at AS created_at, t.expires_at AS expires_at,
   t.revoked_at AS revoked_at, t.last_used_at AS last_used_at, t.scopes AS scopes,
-  u.id AS user_id, u.email AS email, u.fname AS fname, u.lname AS lname, u.avatar_url AS avatar_url
+  u.id AS user_id, u.email AS email, u.fname AS fname, u.lname AS lname, u.avatar_url AS avatar_url,
+  u.role AS role, u.active AS active
 FROM api_tokens t JOIN users u ON u.id = t.user_id
 WHERE t.token_hash = ?;
 

@@ -40,5 +40,11 @@ export function toUserDetails(user: UserProfile): UserDetailsDto {
 
 /** The CLI's view of a user, also used by the demo seed. */
 export function toUserRecord(user: User) {
-  return { ...toUserDetails(user), created_at: user.createdAt.toISOString() };
+  return {
+    ...toUserDetails(user),
+    role: user.role,
+    // MySQL's tinyint may come back as 1 or 0.
+    active: Boolean(user.active),
+    created_at: user.createdAt.toISOString(),
+  };
 }

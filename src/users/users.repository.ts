@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { User } from './entities/user.entity';
+import { UserRole } from './user-role';
 
 @Injectable()
 export class UsersRepository {
@@ -19,6 +20,10 @@ export class UsersRepository {
   async insert(values: Omit<User, 'id'>): Promise<User> {
     const result = await this.users.insert(values);
     return { ...values, id: Number(result.identifiers[0].id) };
+  }
+
+  async setRole(id: number, role: UserRole): Promise<void> {
+    await this.users.update({ id }, { role });
   }
 
   async isEmpty(): Promise<boolean> {

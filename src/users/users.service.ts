@@ -3,6 +3,7 @@ import { QueryFailedError } from 'typeorm';
 import { Clock } from '../common/clock';
 import { CreateUserDto } from './dto/create-user.dto';
 import { User } from './entities/user.entity';
+import { UserRole } from './user-role';
 import { UsersRepository } from './users.repository';
 import { DuplicateEmail, UserNotFound } from './users.errors';
 
@@ -25,6 +26,8 @@ export class UsersService {
         lname: input.lname,
         avatarUrl: input.avatar_url ?? null,
         createdAt: this.clock.now(),
+        role: 'member',
+        active: true,
       });
     } catch (error) {
       // Another process created the same e-mail between the check and the insert.
@@ -37,6 +40,13 @@ export class UsersService {
     const user = await this.users.findByEmail(normaliseEmail(email));
     if (!user) throw new UserNotFound(normaliseEmail(email));
     return user;
+  }
+
+  /** Makes the user with this e-mail a member or an admin; the user, changed. */
+  async setRole(email: string, role: UserRole): Promise<User> {
+    const user = await this.getByEmail(email);
+    if (user.role !== role) await this.users.setRole(user.id, role);
+    return { ...user, role };
   }
 
   /** Every user, ordered by id. */

@@ -2,6 +2,8 @@ import request from 'supertest';
 import { GrantsInListOrder1795800000000 } from '../../migrations/mysql/1795800000000-GrantsInListOrder';
 import { CountsInOneSlot1795810000000 } from '../../migrations/sqlite/1795810000000-CountsInOneSlot';
 import { givenGroup, givenUser, TestUser } from '../support/builders';
+import { UserRolesAndTokenSources1795830000000 as UserRolesMysql1795830000000 } from '../../migrations/mysql/1795830000000-UserRolesAndTokenSources';
+import { UserRolesAndTokenSources1795830000000 as UserRolesSqlite1795830000000 } from '../../migrations/sqlite/1795830000000-UserRolesAndTokenSources';
 import { startAppBefore } from '../support/earlier-schema';
 import { databaseKind, dropTestDatabase, startTestApp, TestApp } from '../support/test-app';
 
@@ -17,8 +19,10 @@ describe(`document counts in slots, upgraded (${databaseKind})`, () => {
   const DOCS = 20;
 
   beforeAll(async () => {
+    // Today's code reads users' roles and tokens' sources: those columns come first.
     const old = await startAppBefore(
       databaseKind === 'mysql' ? GrantsInListOrder1795800000000 : CountsInOneSlot1795810000000,
+      [databaseKind === 'mysql' ? UserRolesMysql1795830000000 : UserRolesSqlite1795830000000],
     );
     try {
       owner = await givenUser(old);

@@ -52,6 +52,7 @@ const GROUP = '/api/v1/groups/{id}';
 const GROUP_MEMBERS = '/api/v1/groups/{id}/members';
 const GROUP_MEMBER = '/api/v1/groups/{id}/members/{user_id}';
 const HEALTH = '/health';
+const ME = '/api/v1/me';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
 const OVERSIZED = { title: 'Big', html: 'x'.repeat(5 * 1024 * 1024 + 1) };
 /**
@@ -1289,6 +1290,59 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     });
   });
 
+  describe('getMe', () => {
+    it('200 with the caller, their role and token', async () => {
+      const response = await call('get', ME);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ user: { id: user.id }, role: 'member' });
+    });
+
+    it('401 without a token', async () => {
+      expect((await call('get', ME, { token: null })).status).toBe(401);
+    });
+
+    it('500 when something unexpected fails', async () => {
+      failNextCall(test.app.get(ApiTokensService), 'authenticate');
+      expect((await call('get', ME)).status).toBe(500);
+    });
+
+    it('503 when the database does not answer', async () => {
+      databaseDownForNextCall(test.app.get(ApiTokensService), 'authenticate');
+      expect((await call('get', ME)).status).toBe(503);
+    });
+  });
+
+  describe('403 on every read route for a token without docs:read (one that manages tokens only)', () => {
+    const reads = Object.entries(openapi.paths).flatMap(([path, operations]) =>
+      Object.keys(operations)
+        .filter((method) => method === 'get' && operation(method, path).responses['403'])
+        .map((method) => [method, path] as const),
+    );
+
+    it.each(reads)('%s %s', async (method, path) => {
+      const { token } = await test.app
+        .get(ApiTokensService)
+        .issue({ email: user.email, name: 'token manager', scopes: ['tokens:write'] });
+      const response = await call(method as 'get', path, {
+        token,
+        uuid: MISSING_UUID,
+        id: '1',
+        userId: 1,
+        groupId: 1,
+        version: 1,
+        query: path === SEARCH ? '?q=x' : '',
+      });
+      expect(response.status).toBe(403);
+      expect(response.headers['www-authenticate']).toBe(
+        'Bearer error="insufficient_scope", scope="docs:read"',
+      );
+      expect(response.body).toEqual({
+        error:
+          'insufficient scope: reading needs a token with docs:read; this token has tokens:write',
+      });
+    });
+  });
+
   describe('503 when the database does not answer', () => {
     it.each([
       ['post', DOCS, 'create', { title: 'x' }],
@@ -1434,6 +1488,7 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       ['get', GROUP_MEMBERS, undefined],
       ['post', GROUP_MEMBERS, { email: 'x@example.com' }],
       ['delete', GROUP_MEMBER, undefined],
+      ['get', ME, undefined],
     ] as const)('%s %s', async (method, path, body) => {
       const { token } = await givenUser(limited);
       const id = path.startsWith(GROUPS) || path.startsWith(FOLDER_SHARES) ? '1' : undefined;

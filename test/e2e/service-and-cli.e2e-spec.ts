@@ -106,8 +106,33 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
         avatar_url: expect.stringMatching(
           /^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{64}\?d=identicon$/,
         ),
+        role: 'member',
+        active: true,
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       });
+    });
+
+    it('makes a user an admin and a member again; only an admin gets a token with the admin scope', async () => {
+      const refused = await runCli(['tokens', 'create', '--email', email, '--scope', 'admin']);
+      expect(refused).toMatchObject({ code: 1, stdout: '' });
+      expect(refused.stderr).toContain(`the admin scope is for admins only; ${email} is a member`);
+      const promoted = await runCli(['users', 'set-role', '--email', email, '--role', 'admin']);
+      expect(promoted).toMatchObject({ code: 0, stderr: '' });
+      expect(JSON.parse(promoted.stdout)).toMatchObject({ email, role: 'admin', active: true });
+      const issued = await runCli(['tokens', 'create', '--email', email, '--scope', 'admin']);
+      expect(issued).toMatchObject({ code: 0, stderr: '' });
+      expect(issued.stdout).toContain('(admin; never expires)');
+      const demoted = await runCli(['users', 'set-role', '--email', email, '--role', 'member']);
+      expect(JSON.parse(demoted.stdout)).toMatchObject({ email, role: 'member' });
+    }, 30_000);
+
+    it('refuses an unknown role before opening the database', async () => {
+      const result = await runCli(['users', 'set-role', '--email', email, '--role', 'owner'], {
+        DATABASE_URL: 'mysql://nobody@127.0.0.1:1/none',
+      });
+      expect(result).toMatchObject({ code: 1, stdout: '' });
+      expect(result.stderr).toContain("option '--role <role>' argument 'owner' is invalid");
+      expect(result.stderr).toContain('must be member or admin');
     });
 
     it.each([
@@ -245,6 +270,7 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
             name,
             prefix: token.slice(0, 8),
             scopes,
+            source: 'cli',
             created_at: time,
             last_used_at: null,
             expires_at: null,
@@ -360,12 +386,14 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
       expect(listed).toContainEqual(expect.objectContaining({ email, fname: 'Ada' }));
       for (const user of listed) {
         expect(Object.keys(user).sort()).toEqual([
+          'active',
           'avatar_url',
           'created_at',
           'email',
           'fname',
           'id',
           'lname',
+          'role',
         ]);
       }
     });
@@ -379,8 +407,8 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
       ],
       [
         'an unknown scope in a list',
-        ['tokens', 'create', '--email', email, '--scope', 'docs:read,admin'],
-        'unknown scope "admin"',
+        ['tokens', 'create', '--email', email, '--scope', 'docs:read,superuser'],
+        'unknown scope "superuser"',
       ],
       ['an empty scope', ['tokens', 'create', '--email', email, '--scope', ''], 'unknown scope ""'],
       [

@@ -64,6 +64,7 @@ describe(`upgrading 1.0 tokens to scoped tokens (${databaseKind})`, () => {
         name: 'from 1.0',
         prefix: null,
         scopes: ['docs:read', 'docs:write'],
+        source: 'cli',
         created_at: '2030-01-02T03:04:05.678Z',
         last_used_at: expect.stringMatching(ISO_UTC_MS),
         expires_at: null,

@@ -17,6 +17,7 @@ import { GrantsInWebhookAudience1795770000000 } from '../../migrations/mysql/179
 import { FolderShares1795780000000 } from '../../migrations/mysql/1795780000000-FolderShares';
 import { TeamWebhookEvents1795790000000 } from '../../migrations/mysql/1795790000000-TeamWebhookEvents';
 import { TextInOneCollation1795730000000 } from '../../migrations/mysql/1795730000000-TextInOneCollation';
+import { UserRolesAndTokenSources1795830000000 } from '../../migrations/mysql/1795830000000-UserRolesAndTokenSources';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
 import { expectedUserDetails, givenUser, TestUser } from '../support/builders';
 import { startAppBefore } from '../support/earlier-schema';
@@ -342,6 +343,7 @@ describe.each(DATABASE_DEFAULTS)('upgrading 1.2 on a database made with $made', 
       GrantsInWebhookAudience1795770000000,
       FolderShares1795780000000,
       TeamWebhookEvents1795790000000,
+      UserRolesAndTokenSources1795830000000,
     ]);
     try {
       owner = await givenUser(old);

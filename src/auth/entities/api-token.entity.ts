@@ -1,6 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { timestampColumn } from '../../database/column-types';
 import { User } from '../../users/entities/user.entity';
+import type { TokenSource } from '../token-source';
 
 /** An API key of one user. Only the SHA-256 of the token is kept. */
 @Entity({ name: 'api_tokens' })
@@ -30,6 +31,10 @@ export class ApiToken {
   /** What the token may do, space-separated (`docs:read docs:write`); see token-scopes.ts. */
   @Column({ type: 'varchar', length: 100 })
   scopes: string;
+
+  /** How it was made: `cli`, `api` (`POST /tokens`) or `sign-in`. */
+  @Column({ type: 'varchar', length: 16, default: 'cli' })
+  source: TokenSource;
 
   @Column(timestampColumn('created_at'))
   createdAt: Date;

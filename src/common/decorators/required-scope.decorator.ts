@@ -1,8 +1,15 @@
 import { RequestMethod, SetMetadata } from '@nestjs/common';
 
-/** What an API token may be allowed to do. `docs:write` always comes with `docs:read`. */
-export const TOKEN_SCOPES = ['docs:read', 'docs:write'] as const;
+/**
+ * What an API token may be allowed to do: read and write documents (`docs:write` always comes
+ * with `docs:read`), manage its user's own tokens (`tokens:write`), use the admin routes
+ * (`admin`, only for a user whose role is admin).
+ */
+export const TOKEN_SCOPES = ['docs:read', 'docs:write', 'tokens:write', 'admin'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/** What a route may need: one scope, or any valid token (`any`: a route about the token itself). */
+export type RouteScope = TokenScope | 'any';
 
 export const REQUIRED_SCOPE = 'requiredScope';
 
@@ -12,12 +19,12 @@ export const REQUIRED_SCOPE = 'requiredScope';
  * need `docs:read` and every other method `docs:write`, so a new write route is protected
  * without anyone remembering to say so.
  */
-export const RequiredScope = (scope: TokenScope) => SetMetadata(REQUIRED_SCOPE, scope);
+export const RequiredScope = (scope: RouteScope) => SetMetadata(REQUIRED_SCOPE, scope);
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /** The scope a request needs: the route's declared one, else read for GET/HEAD, else write. */
-export function requiredScope(httpMethod: string, declared: TokenScope | undefined): TokenScope {
+export function requiredScope(httpMethod: string, declared: RouteScope | undefined): RouteScope {
   if (declared) return declared;
   return READ_METHODS.has(httpMethod.toUpperCase()) ? 'docs:read' : 'docs:write';
 }
@@ -25,8 +32,8 @@ export function requiredScope(httpMethod: string, declared: TokenScope | undefin
 /** The same rule for a route's declared method (`@Get`, `@Post`, ...), as Swagger documents it. */
 export function requiredScopeOfRoute(
   method: RequestMethod | undefined,
-  declared: TokenScope | undefined,
-): TokenScope {
+  declared: RouteScope | undefined,
+): RouteScope {
   const name = method === undefined ? 'ALL' : RequestMethod[method];
   return requiredScope(name, declared);
 }

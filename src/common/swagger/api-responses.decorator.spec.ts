@@ -11,6 +11,7 @@ class ThingsController {
   @Put(':id') update() {}
   @Delete(':id') @ApiErrorResponses({ 403: 'only the owner may delete' }) remove() {}
   @Post('search') @RequiredScope('docs:read') search() {}
+  @Get('me') @RequiredScope('any') me() {}
   helper() {}
 }
 
@@ -26,8 +27,8 @@ function documented(handler: keyof ThingsController): Record<string, { example?:
 }
 
 describe('BearerAuth', () => {
-  it('documents 403 with the scope challenge on the routes that need docs:write', () => {
-    for (const handler of ['create', 'update'] as const) {
+  it('documents 403 with the scope challenge on every route that needs a scope, reads included', () => {
+    for (const handler of ['create', 'update', 'list', 'search'] as const) {
       expect(documented(handler)['403']).toMatchObject({
         description: ERROR_RESPONSES[403].description,
         example: { error: ERROR_RESPONSES[403].example },
@@ -45,9 +46,8 @@ describe('BearerAuth', () => {
     expect(documented('remove')['403'].example).toEqual({ error: 'only the owner may delete' });
   });
 
-  it('documents no 403 on reads, declared or by method, nor on methods that are not routes', () => {
-    expect(documented('list')['403']).toBeUndefined();
-    expect(documented('search')['403']).toBeUndefined();
+  it('documents no 403 on a route any token may call, nor on methods that are not routes', () => {
+    expect(documented('me')['403']).toBeUndefined();
     expect(documented('helper')['403']).toBeUndefined();
   });
 

@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiResponse, DECORATORS } from '@nestjs/swagger';
 import {
   REQUIRED_SCOPE,
   requiredScopeOfRoute,
-  TokenScope,
+  RouteScope,
 } from '../decorators/required-scope.decorator';
 import { ErrorResponseDto } from '../dto/error-response.dto';
 
@@ -78,7 +78,7 @@ export const ERROR_RESPONSES = {
       'WWW-Authenticate': {
         description:
           "Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with " +
-          '`--scope docs:read` may only read.',
+          '`--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.',
         schema: { type: 'string' },
         required: false,
         example: 'Bearer error="insufficient_scope", scope="docs:write"',
@@ -215,8 +215,8 @@ export interface RouteErrorResponse {
 
 /**
  * Marks a controller as needing a bearer token, in Swagger UI and in the documented errors.
- * Its routes that need the `docs:write` scope (by the rule the scope guard enforces) are
- * documented with 403, unless a route documents its own 403.
+ * Its routes that need a scope (by the rule the scope guard enforces; every route but those any
+ * token may call) are documented with 403, unless a route documents its own 403.
  */
 export const BearerAuth = (): ClassDecorator => (controller) => {
   applyDecorators(
@@ -230,9 +230,9 @@ export const BearerAuth = (): ClassDecorator => (controller) => {
     if (typeof handler !== 'function' || key === 'constructor') continue;
     if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
     const declared = (Reflect.getMetadata(REQUIRED_SCOPE, handler) ??
-      Reflect.getMetadata(REQUIRED_SCOPE, controller)) as TokenScope | undefined;
+      Reflect.getMetadata(REQUIRED_SCOPE, controller)) as RouteScope | undefined;
     const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-    if (requiredScopeOfRoute(method, declared) !== 'docs:write') continue;
+    if (requiredScopeOfRoute(method, declared) === 'any') continue;
     const documented = Reflect.getMetadata(DECORATORS.API_RESPONSE, handler) as
       Record<string, unknown> | undefined;
     if (documented?.['403']) continue;

@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { timestampColumn } from '../../database/column-types';
+import type { UserRole } from '../user-role';
 
 @Entity({ name: 'users' })
 export class User {
@@ -22,4 +23,12 @@ export class User {
 
   @Column(timestampColumn('created_at'))
   createdAt: Date;
+
+  /** `member`, or `admin` (the admin routes, with a token of scope `admin`). */
+  @Column({ type: 'varchar', length: 16, default: 'member' })
+  role: UserRole;
+
+  /** False: the user's tokens are refused (and revoked), and so is their sign-in. */
+  @Column({ type: 'boolean', default: true })
+  active: boolean;
 }
