@@ -28,6 +28,7 @@ const DEFAULTS: AppConfig = {
     deliver: true,
     pollMs: 250,
   },
+  tokens: { maxDays: 365, defaultDays: 90, maxActive: 50 },
 };
 
 // Each variable's values, and the messages refusing them, are tested beside its feature
@@ -125,6 +126,7 @@ describe('parseEnvironment', () => {
       revisionsKeep: DEFAULTS.revisionsKeep,
       trash: DEFAULTS.trash,
       webhooks: DEFAULTS.webhooks,
+      tokens: DEFAULTS.tokens,
     });
   });
 

@@ -1,3 +1,4 @@
+import { readTokensConfig, TokensConfig } from './auth/tokens.config';
 import { readWorkerCount } from './cluster/workers.config';
 import { readServerConfig, ServerConfig } from './config/server.config';
 import { DatabaseConnection, DatabaseLimits, readDatabaseConfig } from './database/database.config';
@@ -23,6 +24,7 @@ export interface AppConfig extends ServerConfig {
   revisionsKeep: number;
   trash: TrashConfig;
   webhooks: WebhooksConfig;
+  tokens: TokensConfig;
 }
 
 /**
@@ -37,6 +39,7 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
   const revisions = readRevisionsConfig(env);
   const trash = readTrashConfig(env);
   const webhooks = readWebhooksConfig(env);
+  const tokens = readTokensConfig(env);
   const workers = readWorkerCount(env);
   return {
     ...server,
@@ -48,5 +51,6 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
     revisionsKeep: revisions.keep,
     trash,
     webhooks,
+    tokens,
   };
 }

@@ -20,6 +20,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List your tokens
+     * @description Your tokens, newest first, a page at a time: those that work now (`state=active`, the default) or all of them (`state=all`). Never a token’s secret. Needs a token with `tokens:write`.
+     */
+    get: operations['listTokens'];
+    put?: never;
+    /**
+     * Make a token
+     * @description A new token of yours, with at most the scopes of the token you call with (default: those, but `admin`) and for 1 to `TOKENS_MAX_DAYS` days (default 90). A token made with a token from this route may not outlive it. At most 50 active tokens a user. The answer is the only one with the token’s secret (`Cache-Control: no-store`); `Idempotency-Key` is refused, since a secret is never sent twice.
+     */
+    post: operations['createToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/tokens/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one of your tokens
+     * @description Never its secret. Another user’s token does not exist for you (`404`).
+     */
+    get: operations['getToken'];
+    put?: never;
+    post?: never;
+    /**
+     * Revoke one of your tokens
+     * @description It stops working at once, on every instance; revoking a revoked token changes nothing (`204` again). The token you call with may revoke itself.
+     */
+    delete: operations['revokeToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/folders': {
     parameters: {
       query?: never;
@@ -691,6 +739,172 @@ export interface components {
       user: components['schemas']['UserDetailsDto'];
       token: components['schemas']['CurrentTokenDto'];
     };
+    TokenDto: {
+      /**
+       * @description The token's id.
+       * @example 12
+       */
+      id: number;
+      /**
+       * @description Its first 8 characters, to recognise it by; null for tokens made before 1.1.
+       * @example dms_k3Jq
+       */
+      prefix: string | null;
+      /**
+       * @description What it may do.
+       * @example [
+       *       "docs:read",
+       *       "docs:write"
+       *     ]
+       */
+      scopes: ('docs:read' | 'docs:write' | 'tokens:write' | 'admin')[];
+      /**
+       * @description How it was made: by the CLI, through `POST /tokens`, or by signing in.
+       * @example api
+       * @enum {string}
+       */
+      source: 'cli' | 'api' | 'sign-in';
+      /**
+       * Format: date-time
+       * @description When it was made (ISO 8601, UTC).
+       * @example 2026-11-29T10:15:30.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When it was last used (recorded at most once a minute); null for never.
+       * @example 2026-11-29T11:02:00.000Z
+       */
+      last_used_at: string | null;
+      /**
+       * Format: date-time
+       * @description When it stops working; null for never (tokens made with the CLI without an expiry).
+       * @example 2027-02-27T10:15:30.000Z
+       */
+      expires_at: string | null;
+      /**
+       * Format: date-time
+       * @description When it was revoked; null while it is not.
+       */
+      revoked_at: string | null;
+      /**
+       * @description The name it was given.
+       * @example laptop
+       */
+      name: string;
+    };
+    PaginationDto: {
+      /**
+       * @description The page asked for (`page`).
+       * @example 1
+       */
+      current_page: number;
+      /**
+       * @description Null on the last page and beyond it.
+       * @example 2
+       */
+      next_page: number | null;
+      /**
+       * @description Null on the first page and beyond the last.
+       * @example null
+       */
+      prev_page: number | null;
+      /**
+       * @description Number of pages: `total_count / per_page` rounded up (0 when the list is empty).
+       * @example 3
+       */
+      total_pages: number;
+      /**
+       * @description Number of items across all pages.
+       * @example 42
+       */
+      total_count: number;
+    };
+    TokenListDto: {
+      /** @description A page of your tokens, newest first. */
+      tokens: components['schemas']['TokenDto'][];
+      pagination: components['schemas']['PaginationDto'];
+    };
+    CreateTokenDto: {
+      /**
+       * @description A name to recognise it by: 1 to 100 characters after surrounding whitespace is trimmed.
+       * @example ci pipeline
+       */
+      name: string;
+      /**
+       * @description What it may do, within what the token making it may (`docs:write` brings `docs:read`).
+       *     Absent: the scopes of the token making it, but `admin`.
+       * @example [
+       *       "docs:read"
+       *     ]
+       */
+      scopes?: ('docs:read' | 'docs:write' | 'tokens:write' | 'admin')[];
+      /**
+       * @description Days until it stops working, from 1 to `TOKENS_MAX_DAYS` (365 by default); absent: 90.
+       * @example 30
+       */
+      expires_in_days?: number;
+    };
+    CreatedTokenDto: {
+      /**
+       * @description The token's id.
+       * @example 12
+       */
+      id: number;
+      /**
+       * @description Its first 8 characters, to recognise it by; null for tokens made before 1.1.
+       * @example dms_k3Jq
+       */
+      prefix: string | null;
+      /**
+       * @description What it may do.
+       * @example [
+       *       "docs:read",
+       *       "docs:write"
+       *     ]
+       */
+      scopes: ('docs:read' | 'docs:write' | 'tokens:write' | 'admin')[];
+      /**
+       * @description How it was made: by the CLI, through `POST /tokens`, or by signing in.
+       * @example api
+       * @enum {string}
+       */
+      source: 'cli' | 'api' | 'sign-in';
+      /**
+       * Format: date-time
+       * @description When it was made (ISO 8601, UTC).
+       * @example 2026-11-29T10:15:30.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When it was last used (recorded at most once a minute); null for never.
+       * @example 2026-11-29T11:02:00.000Z
+       */
+      last_used_at: string | null;
+      /**
+       * Format: date-time
+       * @description When it stops working; null for never (tokens made with the CLI without an expiry).
+       * @example 2027-02-27T10:15:30.000Z
+       */
+      expires_at: string | null;
+      /**
+       * Format: date-time
+       * @description When it was revoked; null while it is not.
+       */
+      revoked_at: string | null;
+      /**
+       * @description The name it was given.
+       * @example laptop
+       */
+      name: string;
+      /**
+       * @description The token itself: send it as `Authorization: Bearer <token>`. Shown only now; only a hash
+       *     of it is kept.
+       * @example dms_k3JqVw0bX8m2Yt5rP9sN4cL7aZ1eH6uG3fD0iK2oQ8w
+       */
+      token: string;
+    };
     FolderDto: {
       /**
        * Format: date-time
@@ -747,33 +961,6 @@ export interface components {
       member_count: number;
       /** @example Finance */
       name: string;
-    };
-    PaginationDto: {
-      /**
-       * @description The page asked for (`page`).
-       * @example 1
-       */
-      current_page: number;
-      /**
-       * @description Null on the last page and beyond it.
-       * @example 2
-       */
-      next_page: number | null;
-      /**
-       * @description Null on the first page and beyond the last.
-       * @example null
-       */
-      prev_page: number | null;
-      /**
-       * @description Number of pages: `total_count / per_page` rounded up (0 when the list is empty).
-       * @example 3
-       */
-      total_pages: number;
-      /**
-       * @description Number of items across all pages.
-       * @example 42
-       */
-      total_count: number;
     };
     GroupListDto: {
       /** @description Your groups, by name (ignoring letter case, in code-point order). */
@@ -1579,6 +1766,589 @@ export interface operations {
           /**
            * @example {
            *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  listTokens: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1. A page past the end is empty. */
+        page?: number;
+        /** @description Tokens per page, 1 to 100. */
+        per_page?: number;
+        /** @description `active` (the default): the tokens that work now; `all`: revoked and expired ones too. */
+        state?: 'active' | 'all';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of your tokens. */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenListDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "state must be one of active, all"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  createToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTokenDto'];
+      };
+    };
+    responses: {
+      /** @description The token, with its secret. Its address is in `Location`. */
+      201: {
+        headers: {
+          /** @description Address of the new token */
+          Location?: string;
+          /** @description `no-store` */
+          'Cache-Control'?: string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedTokenDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "expires_in_days must be at most 365 (TOKENS_MAX_DAYS)"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: a new token may have only the scopes of the token making it (docs:read, tokens:write); docs:write is not among them"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request body is larger than 5 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request body is larger than the 5 MiB limit"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is not in UTF-8 (a `charset` other than `utf-8`), or is sent with a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request body must be UTF-8 (Content-Type: application/json; charset=utf-8)"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The token’s id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The token. */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "id must be a positive integer"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "no such token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  revokeToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The token’s id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked. */
+      204: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "id must be a positive integer"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: writing needs a token with docs:write; this token has docs:read"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "no such token"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { FindOptionsWhere, IsNull, Raw, Repository } from 'typeorm';
 import { toDate, toDateOrNull, toSqlTimestamp } from '../database/sql-values';
 import { Sql } from '../database/sql';
 import { StatementList } from '../database/statement-catalogue';
@@ -63,6 +63,18 @@ WHERE t.token_hash = ?`,
 /** Every text authentication sends through `Sql` (the same on each dialect). */
 export const tokensStatements: StatementList = () => ({ ...tokensSql });
 
+/** A user's tokens that work at `at`: not revoked, and without an expiry or not past it. */
+function activeWhere(userId: number, at: Date): FindOptionsWhere<ApiToken>[] {
+  return [
+    { userId, revokedAt: IsNull(), expiresAt: IsNull() },
+    {
+      userId,
+      revokedAt: IsNull(),
+      expiresAt: Raw((column) => `${column} > :at`, { at: toSqlTimestamp(at) }),
+    },
+  ];
+}
+
 @Injectable()
 export class ApiTokensRepository {
   constructor(
@@ -105,6 +117,41 @@ export class ApiTokensRepository {
   /** A user's tokens, oldest first (on the user_id index). */
   findByUser(userId: number): Promise<ApiToken[]> {
     return this.tokens.find({ where: { userId }, order: { id: 'ASC' } });
+  }
+
+  /**
+   * One page of a user's tokens, newest first, and how many there are: all of them, or those
+   * that work at `activeAt` (not revoked, not expired).
+   */
+  async pageOfUser(
+    userId: number,
+    activeAt: Date | null,
+    offset: number,
+    limit: number,
+  ): Promise<{ tokens: ApiToken[]; total: number }> {
+    const [tokens, total] = await this.tokens.findAndCount({
+      where: activeAt === null ? { userId } : activeWhere(userId, activeAt),
+      order: { id: 'DESC' },
+      skip: offset,
+      take: limit,
+    });
+    return { tokens, total };
+  }
+
+  /** How many of a user's tokens work at `at`. */
+  countActive(userId: number, at: Date): Promise<number> {
+    return this.tokens.count({ where: activeWhere(userId, at) });
+  }
+
+  /** One of a user's tokens; null when there is none by that id, or it is another user's. */
+  findOfUser(userId: number, id: number): Promise<ApiToken | null> {
+    return this.tokens.findOneBy({ id, userId });
+  }
+
+  /** Revokes a token (of that user, when given) unless it already is; whether it was now. */
+  async revokeById(id: number, at: Date): Promise<boolean> {
+    const result = await this.tokens.update({ id, revokedAt: IsNull() }, { revokedAt: at });
+    return (result.affected ?? 0) > 0;
   }
 
   async revokeByHash(tokenHash: string, at: Date): Promise<boolean> {

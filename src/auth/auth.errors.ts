@@ -1,5 +1,5 @@
 import { TokenScope } from '../common/decorators/required-scope.decorator';
-import { Forbidden, NotFound, Unauthenticated } from '../common/errors/domain-errors';
+import { Forbidden, InvalidInput, NotFound, Unauthenticated } from '../common/errors/domain-errors';
 
 export class MissingToken extends Unauthenticated {
   constructor() {
@@ -35,5 +35,37 @@ export class InsufficientScope extends Forbidden {
         `this token has ${held.length > 0 ? held.join(', ') : 'no scope'}`,
       needed,
     );
+  }
+}
+
+/**
+ * A token asked for a scope the token making it does not hold (403 `insufficient_scope`): a
+ * token never gives more than it has.
+ */
+export class ScopeBeyondMaker extends Forbidden {
+  constructor(scope: TokenScope, held: readonly TokenScope[]) {
+    super(
+      `insufficient scope: a new token may have only the scopes of the token making it ` +
+        `(${held.length > 0 ? held.join(', ') : 'none'}); ${scope} is not among them` +
+        (scope === 'admin' ? ', or you are not an admin' : ''),
+      scope,
+    );
+  }
+}
+
+/** A token made through the API may not live longer than the one that made it (403). */
+export class TokenOutlivesMaker extends Forbidden {
+  constructor(makerExpiry: Date) {
+    super(
+      `a token made with a token from POST /tokens may not outlive it: this token expires ` +
+        `${makerExpiry.toISOString()}; ask for fewer days`,
+    );
+  }
+}
+
+/** A user holds as many active tokens as they may (400). */
+export class TooManyTokens extends InvalidInput {
+  constructor(limit: number) {
+    super(`you have ${limit} active tokens, the most a user may have: revoke one first`);
   }
 }

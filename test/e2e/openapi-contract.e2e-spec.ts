@@ -4,6 +4,7 @@
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { ApiTokensService } from '../../src/auth/api-tokens.service';
+import { OwnTokensService } from '../../src/auth/own-tokens.service';
 import { toSqlTimestamp } from '../../src/database/sql-values';
 import { DocGroupsService } from '../../src/docs/sharing/doc-groups.service';
 import { DocUsersService } from '../../src/docs/sharing/doc-users.service';
@@ -53,6 +54,8 @@ const GROUP_MEMBERS = '/api/v1/groups/{id}/members';
 const GROUP_MEMBER = '/api/v1/groups/{id}/members/{user_id}';
 const HEALTH = '/health';
 const ME = '/api/v1/me';
+const TOKENS = '/api/v1/tokens';
+const TOKEN = '/api/v1/tokens/{id}';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
 const OVERSIZED = { title: 'Big', html: 'x'.repeat(5 * 1024 * 1024 + 1) };
 /**
@@ -1312,10 +1315,85 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     });
   });
 
+  describe('tokens', () => {
+    /** A token of `user` that may manage tokens. */
+    let manager: string;
+    beforeAll(async () => {
+      manager = (
+        await test.app
+          .get(ApiTokensService)
+          .issue({ email: user.email, name: 'manager', scopes: ['docs:write', 'tokens:write'] })
+      ).token;
+    });
+    const tokenScopeMissing = (response: request.Response) => {
+      expect(response.status).toBe(403);
+      expect(response.headers['www-authenticate']).toBe(
+        'Bearer error="insufficient_scope", scope="tokens:write"',
+      );
+    };
+
+    it('listTokens: 200, 400, 401, 403, 500, 503', async () => {
+      expect((await call('get', TOKENS, { token: manager })).status).toBe(200);
+      expect((await call('get', TOKENS, { token: manager, query: '?state=x' })).status).toBe(400);
+      expect((await call('get', TOKENS, { token: null })).status).toBe(401);
+      tokenScopeMissing(await call('get', TOKENS));
+      failNextCall(test.app.get(OwnTokensService), 'list');
+      expect((await call('get', TOKENS, { token: manager })).status).toBe(500);
+      databaseDownForNextCall(test.app.get(OwnTokensService), 'list');
+      expect((await call('get', TOKENS, { token: manager })).status).toBe(503);
+    });
+
+    it('createToken: 201, 400, 401, 403, 413, 415, 500, 503', async () => {
+      const made = await call('post', TOKENS, { token: manager, body: { name: 'made' } });
+      expect(made.status).toBe(201);
+      expect((await call('post', TOKENS, { token: manager, body: {} })).status).toBe(400);
+      expect((await call('post', TOKENS, { token: null, body: { name: 'x' } })).status).toBe(401);
+      tokenScopeMissing(await call('post', TOKENS, { body: { name: 'x' } }));
+      expect((await call('post', TOKENS, { token: manager, body: OVERSIZED })).status).toBe(413);
+      const headers = { 'Content-Type': 'application/json; charset=utf-16' };
+      const body = '{"name":"x"}';
+      expect((await call('post', TOKENS, { token: manager, body, headers })).status).toBe(415);
+      failNextCall(test.app.get(OwnTokensService), 'create');
+      expect((await call('post', TOKENS, { token: manager, body: { name: 'x' } })).status).toBe(
+        500,
+      );
+      databaseDownForNextCall(test.app.get(OwnTokensService), 'create');
+      expect((await call('post', TOKENS, { token: manager, body: { name: 'x' } })).status).toBe(
+        503,
+      );
+    });
+
+    it('getToken and revokeToken: 200/204, 400, 401, 403, 404, 500, 503', async () => {
+      const made = await call('post', TOKENS, { token: manager, body: { name: 'one' } });
+      const id = String((made.body as { id: number }).id);
+      expect((await call('get', TOKEN, { token: manager, id })).status).toBe(200);
+      expect((await call('get', TOKEN, { token: manager, id: 'x' })).status).toBe(400);
+      expect((await call('get', TOKEN, { token: null, id })).status).toBe(401);
+      tokenScopeMissing(await call('get', TOKEN, { id }));
+      expect((await call('get', TOKEN, { token: manager, id: '999999' })).status).toBe(404);
+      failNextCall(test.app.get(OwnTokensService), 'get');
+      expect((await call('get', TOKEN, { token: manager, id })).status).toBe(500);
+      databaseDownForNextCall(test.app.get(OwnTokensService), 'get');
+      expect((await call('get', TOKEN, { token: manager, id })).status).toBe(503);
+
+      expect((await call('delete', TOKEN, { token: manager, id: 'x' })).status).toBe(400);
+      expect((await call('delete', TOKEN, { token: null, id })).status).toBe(401);
+      tokenScopeMissing(await call('delete', TOKEN, { id }));
+      expect((await call('delete', TOKEN, { token: manager, id: '999999' })).status).toBe(404);
+      failNextCall(test.app.get(OwnTokensService), 'revoke');
+      expect((await call('delete', TOKEN, { token: manager, id })).status).toBe(500);
+      databaseDownForNextCall(test.app.get(OwnTokensService), 'revoke');
+      expect((await call('delete', TOKEN, { token: manager, id })).status).toBe(503);
+      expect((await call('delete', TOKEN, { token: manager, id })).status).toBe(204);
+    });
+  });
+
   describe('403 on every read route for a token without docs:read (one that manages tokens only)', () => {
     const reads = Object.entries(openapi.paths).flatMap(([path, operations]) =>
       Object.keys(operations)
         .filter((method) => method === 'get' && operation(method, path).responses['403'])
+        // The token routes need tokens:write (their own block).
+        .filter(() => !path.startsWith(TOKENS))
         .map((method) => [method, path] as const),
     );
 
@@ -1489,6 +1567,10 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       ['post', GROUP_MEMBERS, { email: 'x@example.com' }],
       ['delete', GROUP_MEMBER, undefined],
       ['get', ME, undefined],
+      ['get', TOKENS, undefined],
+      ['get', TOKEN, undefined],
+      ['post', TOKENS, { name: 'x' }],
+      ['delete', TOKEN, undefined],
     ] as const)('%s %s', async (method, path, body) => {
       const { token } = await givenUser(limited);
       const id = path.startsWith(GROUPS) || path.startsWith(FOLDER_SHARES) ? '1' : undefined;
