@@ -30,7 +30,10 @@ export function buildOpenApiDocument(app: INestApplication) {
     .addTag('webhooks', 'Signed events sent to your URL when documents change')
     .addTag('folders', 'The folders documents live in (`~/a/b`)')
     .addTag('groups', 'Named sets of users, changed by their managers')
-    .addTag('tokens', 'Who you are (`GET /me`), and the API tokens you make, list and revoke yourself')
+    .addTag(
+      'tokens',
+      'Who you are (`GET /me`), and the API tokens you make, list and revoke yourself',
+    )
     .addTag('health', 'Liveness of the service and its database')
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', bearerFormat: 'dms_<43 characters>' },
