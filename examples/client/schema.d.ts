@@ -707,7 +707,7 @@ export interface components {
       scopes: ('docs:read' | 'docs:write' | 'tokens:write' | 'admin')[];
       /**
        * @description How it was made: by the CLI, through `POST /tokens`, or by signing in.
-       * @example cli
+       * @example api
        * @enum {string}
        */
       source: 'cli' | 'api' | 'sign-in';
@@ -719,7 +719,7 @@ export interface components {
       created_at: string;
       /**
        * Format: date-time
-       * @description When it stops working; null for never.
+       * @description When it stops working; null for never (tokens made with the CLI without an expiry).
        * @example 2027-02-27T10:15:30.000Z
        */
       expires_at: string | null;
