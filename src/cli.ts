@@ -19,7 +19,7 @@ import { CreateUserDto } from './users/dto/create-user.dto';
 import { AddGroupMemberDto } from './groups/dto/add-group-member.dto';
 import { CreateGroupDto } from './groups/dto/create-group.dto';
 import { GroupsService } from './groups/groups.service';
-import { toUserRecord } from './users/user.mapper';
+import { toUserAccount } from './users/user.mapper';
 import { UsersService } from './users/users.service';
 import { isUserRole, USER_ROLES, UserRole } from './users/user-role';
 
@@ -80,7 +80,7 @@ users
         avatar_url: options.avatarUrl,
       });
       const user = await app.get(UsersService).create(input);
-      printJson(toUserRecord(user));
+      printJson(toUserAccount(user));
     }),
   );
 users
@@ -89,7 +89,7 @@ users
   .action(() =>
     withServices(async (app) => {
       const all = await app.get(UsersService).list();
-      printJson(all.map(toUserRecord));
+      printJson(all.map(toUserAccount));
     }),
   );
 
@@ -100,7 +100,7 @@ users
   .requiredOption('--role <role>', `${USER_ROLES.join(' or ')}`, userRole)
   .action((options: { email: string; role: UserRole }) =>
     withServices(async (app) => {
-      printJson(toUserRecord(await app.get(UsersService).setRole(options.email, options.role)));
+      printJson(toUserAccount(await app.get(UsersService).setRole(options.email, options.role)));
     }),
   );
 

@@ -34,6 +34,7 @@ export function buildOpenApiDocument(app: INestApplication) {
       'tokens',
       'Who you are (`GET /me`), and the API tokens you make, list and revoke yourself',
     )
+    .addTag('users', 'Admins: every user, their role, their tokens; deactivating a user')
     .addTag('health', 'Liveness of the service and its database')
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', bearerFormat: 'dms_<43 characters>' },

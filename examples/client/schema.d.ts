@@ -1,5 +1,53 @@
 // Generated from openapi.json by `npm run openapi` (openapi-typescript); do not edit.
 export interface paths {
+  '/api/v1/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List users (admins)
+     * @description Every user, by e-mail, a page at a time; `q` keeps those whose e-mail, first name or last name begins with it.
+     */
+    get: operations['listUsers'];
+    put?: never;
+    /**
+     * Make a user (admins)
+     * @description As the CLI’s `users create`: a member, active, with this e-mail (kept lower-cased and unique).
+     */
+    post: operations['createUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/users/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a user (admins)
+     * @description Their details, role, and whether they may use the service.
+     */
+    get: operations['getUser'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change a user’s role, or deactivate them (admins)
+     * @description `active: false` revokes every token of the user at once and refuses their sign-in; their documents, shares and memberships stay. You cannot demote or deactivate yourself.
+     */
+    patch: operations['updateUser'];
+    trace?: never;
+  };
   '/api/v1/me': {
     parameters: {
       query?: never;
@@ -59,10 +107,30 @@ export interface paths {
     put?: never;
     post?: never;
     /**
-     * Revoke one of your tokens
-     * @description It stops working at once, on every instance; revoking a revoked token changes nothing (`204` again). The token you call with may revoke itself.
+     * Revoke a token
+     * @description One of yours (with `tokens:write`), or, for an admin with a token of scope `admin`, anyone’s. It stops working at once, on every instance; revoking a revoked token changes nothing (`204` again). The token you call with may revoke itself.
      */
     delete: operations['revokeToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/users/{id}/tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a user’s tokens (admins)
+     * @description As `GET /tokens` shows yours: newest first, those that work now (`state=active`, the default) or all. Never a secret.
+     */
+    get: operations['listUserTokens'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -657,6 +725,114 @@ export interface components {
        */
       error: string;
     };
+    UserAccountDto: {
+      /**
+       * @description The user's id.
+       * @example 1
+       */
+      id: number;
+      /**
+       * Format: email
+       * @description E-mail address, lower-cased.
+       * @example ada@example.com
+       */
+      email: string;
+      /**
+       * Format: uri
+       * @description The user's avatar, or a Gravatar identicon derived from the e-mail address.
+       * @example https://www.gravatar.com/avatar/2f1c4e5a1b0b1c6d5f9ad2f0a4b5e8c2d3f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0?d=identicon
+       */
+      avatar_url: string;
+      /**
+       * @description `admin` may use the admin routes (with a token of scope `admin`).
+       * @example member
+       * @enum {string}
+       */
+      role: 'member' | 'admin';
+      /**
+       * Format: date-time
+       * @description When the user was made (ISO 8601, UTC).
+       * @example 2026-11-29T10:15:30.000Z
+       */
+      created_at: string;
+      /**
+       * @description False: the user's tokens were revoked and they may not sign in; their documents, shares and
+       *     memberships stay.
+       * @example true
+       */
+      active: boolean;
+      /**
+       * @description First name.
+       * @example Ada
+       */
+      fname: string;
+      /**
+       * @description Last name.
+       * @example Lovelace
+       */
+      lname: string;
+    };
+    PaginationDto: {
+      /**
+       * @description The page asked for (`page`).
+       * @example 1
+       */
+      current_page: number;
+      /**
+       * @description Null on the last page and beyond it.
+       * @example 2
+       */
+      next_page: number | null;
+      /**
+       * @description Null on the first page and beyond the last.
+       * @example null
+       */
+      prev_page: number | null;
+      /**
+       * @description Number of pages: `total_count / per_page` rounded up (0 when the list is empty).
+       * @example 3
+       */
+      total_pages: number;
+      /**
+       * @description Number of items across all pages.
+       * @example 42
+       */
+      total_count: number;
+    };
+    UserAccountListDto: {
+      /** @description A page of users, by e-mail. */
+      users: components['schemas']['UserAccountDto'][];
+      pagination: components['schemas']['PaginationDto'];
+    };
+    CreateUserDto: {
+      /** Format: email */
+      email: string;
+      fname: string;
+      lname: string;
+      /** Format: uri */
+      avatar_url?: string;
+    };
+    UpdateUserDto:
+      | {
+          /**
+           * @description The user's new role.
+           * @example admin
+           * @enum {string}
+           */
+          role?: 'member' | 'admin';
+          /**
+           * @description `false` revokes every token of the user and refuses their sign-in; `true` lets them sign in
+           *     again (their revoked tokens stay revoked).
+           * @example false
+           */
+          active?: boolean;
+        }
+      | {
+          role: string;
+        }
+      | {
+          active: boolean;
+        };
     UserDetailsDto: {
       /**
        * @description The user's id.
@@ -792,33 +968,6 @@ export interface components {
        * @example laptop
        */
       name: string;
-    };
-    PaginationDto: {
-      /**
-       * @description The page asked for (`page`).
-       * @example 1
-       */
-      current_page: number;
-      /**
-       * @description Null on the last page and beyond it.
-       * @example 2
-       */
-      next_page: number | null;
-      /**
-       * @description Null on the first page and beyond the last.
-       * @example null
-       */
-      prev_page: number | null;
-      /**
-       * @description Number of pages: `total_count / per_page` rounded up (0 when the list is empty).
-       * @example 3
-       */
-      total_pages: number;
-      /**
-       * @description Number of items across all pages.
-       * @example 42
-       */
-      total_count: number;
     };
     TokenListDto: {
       /** @description A page of your tokens, newest first. */
@@ -1731,6 +1880,638 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  listUsers: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1. A page past the end is empty. */
+        page?: number;
+        /** @description Items per page, 1 to 100. */
+        per_page?: number;
+        /**
+         * @description Only users whose e-mail, first name or last name begins with this (letter case ignored);
+         *     empty: every user.
+         */
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of users. */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserAccountListDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "q must be at most 320 characters"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: an admin route needs a token with admin; this token has docs:read, docs:write"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  createUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateUserDto'];
+      };
+    };
+    responses: {
+      /** @description The user. Its address is in `Location`. */
+      201: {
+        headers: {
+          /** @description Address of the new user */
+          Location?: string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserAccountDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "email must be a valid e-mail address"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: an admin route needs a token with admin; this token has docs:read, docs:write"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description A user with this e-mail exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "a user with e-mail ada@example.com already exists"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request body is larger than 5 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request body is larger than the 5 MiB limit"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is not in UTF-8 (a `charset` other than `utf-8`), or is sent with a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request body must be UTF-8 (Content-Type: application/json; charset=utf-8)"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The user’s id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user. */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserAccountDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "id must be a positive integer"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: an admin route needs a token with admin; this token has docs:read, docs:write"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "no such user"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  updateUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The user’s id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateUserDto'];
+      };
+    };
+    responses: {
+      /** @description The user as they are now. */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserAccountDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "you cannot deactivate yourself: ask another admin"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: an admin route needs a token with admin; this token has docs:read, docs:write"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "no such user"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request body is larger than 5 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request body is larger than the 5 MiB limit"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is not in UTF-8 (a `charset` other than `utf-8`), or is sent with a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "request body must be UTF-8 (Content-Type: application/json; charset=utf-8)"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
   getMe: {
     parameters: {
       query?: never;
@@ -2349,6 +3130,157 @@ export interface operations {
           /**
            * @example {
            *       "error": "no such token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit: per token, or per client address without a valid token. Successful answers carry the same `X-RateLimit-*` headers while a limit applies. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets. */
+          'Retry-After': string;
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "rate limit exceeded: at most 600 requests per 60 s; retry in 42 s"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is disclosed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database does not answer, or the request took too long; retry later. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "database is unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  listUserTokens: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1. A page past the end is empty. */
+        page?: number;
+        /** @description Tokens per page, 1 to 100. */
+        per_page?: number;
+        /** @description `active` (the default): the tokens that work now; `all`: revoked and expired ones too. */
+        state?: 'active' | 'all';
+      };
+      header?: never;
+      path: {
+        /** @description The user’s id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of the user’s tokens. */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this token (or client address). */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window; `0` on a 429. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the budget is back; on a 429 the same as `Retry-After`. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenListDto'];
+        };
+      };
+      /** @description The request breaks a rule; the message says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "state must be one of active, all"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked bearer token. */
+      401: {
+        headers: {
+          /** @description The bearer challenge, as in `Bearer realm="api"`. */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "missing bearer token"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The token's scope, or your role on the document or in the group, does not allow this; the message says which, and who may. */
+      403: {
+        headers: {
+          /**
+           * @description Sent when the token's scope is what is missing (RFC 6750 §3.1): a token made with `--scope docs:read` may only read, one with `tokens:write` alone only manage tokens.
+           * @example Bearer error="insufficient_scope", scope="docs:write"
+           */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "insufficient scope: an admin route needs a token with admin; this token has docs:read, docs:write"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No such document for this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "no such user"
            *     }
            */
           'application/json': components['schemas']['ErrorResponseDto'];

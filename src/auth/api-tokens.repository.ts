@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { FindOptionsWhere, IsNull, Raw, Repository } from 'typeorm';
+import { EntityManager, FindOptionsWhere, IsNull, Raw, Repository } from 'typeorm';
 import { toDate, toDateOrNull, toSqlTimestamp } from '../database/sql-values';
 import { Sql } from '../database/sql';
 import { StatementList } from '../database/statement-catalogue';
@@ -148,10 +148,22 @@ export class ApiTokensRepository {
     return this.tokens.findOneBy({ id, userId });
   }
 
-  /** Revokes a token (of that user, when given) unless it already is; whether it was now. */
+  /** Revokes a token unless it already is; whether it was now. */
   async revokeById(id: number, at: Date): Promise<boolean> {
     const result = await this.tokens.update({ id, revokedAt: IsNull() }, { revokedAt: at });
     return (result.affected ?? 0) > 0;
+  }
+
+  /** Any user's token by its id. */
+  findById(id: number): Promise<ApiToken | null> {
+    return this.tokens.findOneBy({ id });
+  }
+
+  /** Revokes every token of a user not yet revoked, in the caller's transaction. */
+  async revokeAllOfUser(manager: EntityManager, userId: number, at: Date): Promise<void> {
+    await manager
+      .getRepository(ApiToken)
+      .update({ userId, revokedAt: IsNull() }, { revokedAt: at });
   }
 
   async revokeByHash(tokenHash: string, at: Date): Promise<boolean> {

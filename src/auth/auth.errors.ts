@@ -69,3 +69,10 @@ export class TooManyTokens extends InvalidInput {
     super(`you have ${limit} active tokens, the most a user may have: revoke one first`);
   }
 }
+
+/** A token with scope `admin` whose user is no longer an admin (403). */
+export class NotAnAdmin extends Forbidden {
+  constructor() {
+    super('an admin route needs an admin: you are a member');
+  }
+}

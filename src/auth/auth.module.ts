@@ -1,7 +1,9 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Clock } from '../common/clock';
+import { UserChanges } from '../users/user-changes';
 import { UsersModule } from '../users/users.module';
 import { ApiTokensRepository } from './api-tokens.repository';
 import { ApiTokensService } from './api-tokens.service';
@@ -11,6 +13,7 @@ import { MeController } from './me.controller';
 import { OwnTokensService } from './own-tokens.service';
 import { TokensController } from './tokens.controller';
 import { tokensConfig } from './tokens.config';
+import { UserTokensController } from './user-tokens.controller';
 
 @Module({
   imports: [
@@ -19,8 +22,23 @@ import { tokensConfig } from './tokens.config';
     TypeOrmModule.forFeature([ApiToken]),
     ConfigModule.forFeature(tokensConfig),
   ],
-  controllers: [MeController, TokensController],
+  controllers: [MeController, TokensController, UserTokensController],
   providers: [ApiTokensService, ApiTokensRepository, BearerStrategy, OwnTokensService],
   exports: [ApiTokensService],
 })
-export class AuthModule {}
+export class AuthModule implements OnModuleInit {
+  constructor(
+    private readonly userChanges: UserChanges,
+    private readonly tokens: ApiTokensRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A deactivated user's tokens are revoked in the transaction that deactivates them. */
+  onModuleInit(): void {
+    this.userChanges.listen(async (manager, change) => {
+      if (change.before.active && !change.after.active) {
+        await this.tokens.revokeAllOfUser(manager, change.userId, this.clock.now());
+      }
+    });
+  }
+}

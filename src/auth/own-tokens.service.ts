@@ -3,6 +3,7 @@ import { Clock } from '../common/clock';
 import { TokenScope } from '../common/decorators/required-scope.decorator';
 import { InvalidInput } from '../common/errors/domain-errors';
 import { UserProfile } from '../users/user-profile';
+import { UsersService } from '../users/users.service';
 import { ApiTokensRepository } from './api-tokens.repository';
 import { TOKEN_PREFIX_LENGTH } from './api-tokens.service';
 import { TokenOutlivesMaker, ScopeBeyondMaker, TokenNotFound, TooManyTokens } from './auth.errors';
@@ -23,19 +24,20 @@ export interface NewOwnToken {
 /**
  * The tokens people manage themselves (`/tokens`): never more than the token that asks may do,
  * never longer than it lives when it was itself made through the API, and a bounded number.
+ * Admins (with scope `admin`) also see and revoke anyone's.
  */
 @Injectable()
 export class OwnTokensService {
   constructor(
     private readonly tokens: ApiTokensRepository,
     private readonly clock: Clock,
+    private readonly users: UsersService,
     @Inject(tokensConfig.KEY) private readonly config: TokensConfig,
   ) {}
 
   /** One page of the user's tokens, newest first: those that work now, or all. */
   list(user: UserProfile, all: boolean, page: number, perPage: number) {
-    const activeAt = all ? null : this.clock.now();
-    return this.tokens.pageOfUser(user.id, activeAt, (page - 1) * perPage, perPage);
+    return this.pageOf(user.id, all, page, perPage);
   }
 
   async get(user: UserProfile, id: number): Promise<ApiToken> {
@@ -88,9 +90,27 @@ export class OwnTokensService {
     return { stored, token };
   }
 
-  /** Revokes one of the user's tokens at once; one already revoked stays as it is. */
-  async revoke(user: UserProfile, id: number): Promise<void> {
-    await this.get(user, id);
+  /**
+   * Revokes a token at once: one of the caller's, or, for an admin calling with scope `admin`,
+   * anyone's. One already revoked stays as it is.
+   */
+  async revoke(user: UserProfile, auth: TokenAuthInfo, id: number): Promise<void> {
+    const asAdmin = auth.role === 'admin' && auth.token.scopes.includes('admin');
+    const token = asAdmin
+      ? await this.tokens.findById(id)
+      : await this.tokens.findOfUser(user.id, id);
+    if (!token) throw new TokenNotFound();
     await this.tokens.revokeById(id, this.clock.now());
+  }
+
+  /** One page of any user's tokens (for admins), newest first: those that work now, or all. */
+  async listOfUser(userId: number, all: boolean, page: number, perPage: number) {
+    await this.users.getById(userId);
+    return this.pageOf(userId, all, page, perPage);
+  }
+
+  private pageOf(userId: number, all: boolean, page: number, perPage: number) {
+    const activeAt = all ? null : this.clock.now();
+    return this.tokens.pageOfUser(userId, activeAt, (page - 1) * perPage, perPage);
   }
 }

@@ -15,3 +15,9 @@ export function tokenScopesOf(request: Request): readonly TokenScope[] {
   const info: Partial<TokenAuthInfo> | undefined = request.authInfo;
   return Array.isArray(info?.scopes) ? info.scopes : [];
 }
+
+/** The role of the user whose token authenticated this request; none without one. */
+export function roleOf(request: Request): UserRole | undefined {
+  const info: Partial<TokenAuthInfo> | undefined = request.authInfo;
+  return info?.role;
+}

@@ -13,7 +13,7 @@ import { Reflector } from '@nestjs/core';
 import { Public } from '../common/decorators/public.decorator';
 import { RequiredScope, TokenScope } from '../common/decorators/required-scope.decorator';
 import { Forbidden } from '../common/errors/domain-errors';
-import { InsufficientScope } from './auth.errors';
+import { InsufficientScope, NotAnAdmin } from './auth.errors';
 import { TokenScopeGuard } from './token-scope.guard';
 
 @Controller('things')
@@ -28,6 +28,8 @@ class ThingsController {
   @Post('search') @RequiredScope('docs:read') search() {}
   @Get('me') @RequiredScope('any') me() {}
   @Get('public') @Public() open() {}
+  @Get('admin') @RequiredScope('admin') administer() {}
+  @Delete('either') @RequiredScope(['tokens:write', 'admin']) revoke() {}
 }
 
 @Controller('reports')
@@ -130,6 +132,47 @@ describe('TokenScopeGuard', () => {
     expect(refused.message).toBe(
       'insufficient scope: reading needs a token with docs:read; this token has tokens:write',
     );
+  });
+
+  it('needs the admin role besides the admin scope: a demoted admin keeps the scope, not the route', () => {
+    const admin = { scopes: ['admin'], role: 'admin' };
+    expect(guard.canActivate(contextFor(ThingsController, 'administer', 'GET', admin))).toBe(true);
+    const demoted = refusal(() =>
+      guard.canActivate(
+        contextFor(ThingsController, 'administer', 'GET', { ...admin, role: 'member' }),
+      ),
+    );
+    expect(demoted).toBeInstanceOf(NotAnAdmin);
+    expect(demoted.missingScope).toBeUndefined();
+    const member = refusal(() =>
+      guard.canActivate(
+        contextFor(ThingsController, 'administer', 'GET', {
+          ...scopes('docs:read'),
+          role: 'admin',
+        }),
+      ),
+    );
+    expect(member.missingScope).toBe('admin');
+  });
+
+  it('lets through a route that takes either of two scopes with either; names the first', () => {
+    for (const held of [
+      { scopes: ['tokens:write'], role: 'member' },
+      { scopes: ['admin'], role: 'admin' },
+      { scopes: ['tokens:write', 'admin'], role: 'member' },
+    ]) {
+      expect(guard.canActivate(contextFor(ThingsController, 'revoke', 'DELETE', held))).toBe(true);
+    }
+    const refused = refusal(() =>
+      guard.canActivate(contextFor(ThingsController, 'revoke', 'DELETE', scopes('docs:write'))),
+    );
+    expect(refused.missingScope).toBe('tokens:write');
+    const demoted = refusal(() =>
+      guard.canActivate(
+        contextFor(ThingsController, 'revoke', 'DELETE', { scopes: ['admin'], role: 'member' }),
+      ),
+    );
+    expect(demoted).toBeInstanceOf(NotAnAdmin);
   });
 
   it('leaves public routes alone', () => {

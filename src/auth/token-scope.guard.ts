@@ -7,8 +7,8 @@ import {
   requiredScope,
   RouteScope,
 } from '../common/decorators/required-scope.decorator';
-import { InsufficientScope } from './auth.errors';
-import { tokenScopesOf } from './token-auth-info';
+import { InsufficientScope, NotAnAdmin } from './auth.errors';
+import { roleOf, tokenScopesOf } from './token-auth-info';
 
 /**
  * Global guard, after authentication and the rate limit: the caller's token must hold the
@@ -16,7 +16,8 @@ import { tokenScopesOf } from './token-auth-info';
  * anything else `docs:write`); `@RequiredScope()` changes that for one route (`any`: any valid
  * token). It runs before
  * pipes and handlers, so a token without the scope learns nothing from validation or lookups.
- * A request with no scopes recorded is refused: the check fails closed.
+ * A request with no scopes recorded is refused: the check fails closed. Scope `admin` also
+ * needs the admin role.
  */
 @Injectable()
 export class TokenScopeGuard implements CanActivate {
@@ -31,9 +32,15 @@ export class TokenScopeGuard implements CanActivate {
       targets,
     );
     const needed = requiredScope(request.method, declared);
-    const held = tokenScopesOf(request);
     if (needed === 'any') return request.authInfo !== undefined;
-    if (!held.includes(needed)) throw new InsufficientScope(needed, held);
+    const held = tokenScopesOf(request);
+    const options = typeof needed === 'string' ? [needed] : needed;
+    const granted = options.filter((scope) => held.includes(scope));
+    if (granted.length === 0) throw new InsufficientScope(options[0], held);
+    // The admin scope outlives a demotion: the role is read with the token on every request.
+    if (granted.every((scope) => scope === 'admin') && roleOf(request) !== 'admin') {
+      throw new NotAnAdmin();
+    }
     return true;
   }
 }

@@ -128,18 +128,20 @@ export class TokensController {
   @Delete(':id')
   @TOKEN_ID
   @HttpCode(HttpStatus.NO_CONTENT)
+  @RequiredScope(['tokens:write', 'admin'])
   @ApiOperation({
     operationId: 'revokeToken',
-    summary: 'Revoke one of your tokens',
+    summary: 'Revoke a token',
     description:
-      'It stops working at once, on every instance; revoking a revoked token changes nothing (`204` again). The token you call with may revoke itself.',
+      'One of yours (with `tokens:write`), or, for an admin with a token of scope `admin`, anyone’s. It stops working at once, on every instance; revoking a revoked token changes nothing (`204` again). The token you call with may revoke itself.',
   })
   @ApiNoContentResponse({ description: 'Revoked.' })
   @ApiErrorResponses({ 400: 'id must be a positive integer' }, NO_SUCH_TOKEN)
   revoke(
     @CurrentUser() user: UserProfile,
+    @CurrentAuth() auth: TokenAuthInfo,
     @Param('id', new IdPipe('id')) id: number,
   ): Promise<void> {
-    return this.tokens.revoke(user, id);
+    return this.tokens.revoke(user, auth, id);
   }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { UserAccountDto } from './dto/user-account.dto';
 import { UserDetailsDto } from './dto/user-details.dto';
 import { User } from './entities/user.entity';
 import { UserProfile } from './user-profile';
@@ -38,8 +39,8 @@ export function toUserDetails(user: UserProfile): UserDetailsDto {
   };
 }
 
-/** The CLI's view of a user, also used by the demo seed. */
-export function toUserRecord(user: User) {
+/** A user as admins see them, in the API and the CLI (and the demo seed). */
+export function toUserAccount(user: User): UserAccountDto {
   return {
     ...toUserDetails(user),
     role: user.role,

@@ -1,19 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { Clock } from '../common/clock';
+import { InvalidInput } from '../common/errors/domain-errors';
+import { TransactionRunner } from '../database/transaction-runner';
 import { CreateUserDto } from './dto/create-user.dto';
 import { User } from './entities/user.entity';
+import { UserChanges } from './user-changes';
 import { UserRole } from './user-role';
 import { UsersRepository } from './users.repository';
-import { DuplicateEmail, UserNotFound } from './users.errors';
+import { DuplicateEmail, OwnAccountLockout, UserIdNotFound, UserNotFound } from './users.errors';
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+/** What an admin changes of a user; what is absent stays. */
+export interface AccountChange {
+  role?: UserRole;
+  active?: boolean;
+}
 
 @Injectable()
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
+    private readonly changes: UserChanges,
   ) {}
 
   async create(input: CreateUserDto): Promise<User> {
@@ -42,11 +53,45 @@ export class UsersService {
     return user;
   }
 
-  /** Makes the user with this e-mail a member or an admin; the user, changed. */
+  async getById(id: number): Promise<User> {
+    const user = await this.users.findById(id);
+    if (!user) throw new UserIdNotFound();
+    return user;
+  }
+
+  /** Makes the user with this e-mail a member or an admin (the CLI); the user, changed. */
   async setRole(email: string, role: UserRole): Promise<User> {
     const user = await this.getByEmail(email);
-    if (user.role !== role) await this.users.setRole(user.id, role);
-    return { ...user, role };
+    return this.changeAccount(null, user.id, { role });
+  }
+
+  /**
+   * Changes a user's role or whether they may use the service, announcing it in the same
+   * transaction (a deactivated user's tokens are revoked with it). An admin may not demote or
+   * deactivate themselves. The user as they are now.
+   */
+  async changeAccount(actorId: number | null, id: number, change: AccountChange): Promise<User> {
+    if (change.role === undefined && change.active === undefined) {
+      throw new InvalidInput('at least one of role or active must be given');
+    }
+    if (actorId === id && change.role === 'member') throw new OwnAccountLockout('demote');
+    if (actorId === id && change.active === false) throw new OwnAccountLockout('deactivate');
+    return this.transactions.run(async (manager) => {
+      const user = await this.users.findById(id, manager);
+      if (!user) throw new UserIdNotFound();
+      const before = { role: user.role, active: Boolean(user.active) };
+      const after = { role: change.role ?? before.role, active: change.active ?? before.active };
+      if (after.role !== before.role || after.active !== before.active) {
+        await this.users.setAccount(manager, id, after);
+        await this.changes.announce(manager, { userId: id, actorId, before, after });
+      }
+      return { ...user, ...after };
+    });
+  }
+
+  /** One page of users by e-mail: all, or those whose e-mail or a name begins with `prefix`. */
+  page(prefix: string | null, page: number, perPage: number) {
+    return this.users.page(prefix, (page - 1) * perPage, perPage);
   }
 
   /** Every user, ordered by id. */

@@ -18,6 +18,7 @@ import { FoldersService } from '../../src/folders/folders.service';
 import { GroupsService } from '../../src/groups/groups.service';
 import { hashIdempotencyKey } from '../../src/idempotency/idempotency-key';
 import { requestFingerprint } from '../../src/idempotency/request-fingerprint';
+import { UsersService } from '../../src/users/users.service';
 import { givenDoc, givenGroup, givenSharedDoc, givenUser, TestUser } from '../support/builders';
 import {
   ContractChecker,
@@ -56,6 +57,9 @@ const HEALTH = '/health';
 const ME = '/api/v1/me';
 const TOKENS = '/api/v1/tokens';
 const TOKEN = '/api/v1/tokens/{id}';
+const USERS = '/api/v1/users';
+const USER = '/api/v1/users/{id}';
+const USER_TOKENS = '/api/v1/users/{id}/tokens';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
 const OVERSIZED = { title: 'Big', html: 'x'.repeat(5 * 1024 * 1024 + 1) };
 /**
@@ -1388,12 +1392,113 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
     });
   });
 
+  describe('users (admins)', () => {
+    /** A token of an admin with every scope. */
+    let admin: string;
+    let adminId: number;
+    beforeAll(async () => {
+      const someone = await givenUser(test);
+      adminId = someone.id;
+      await test.app.get(UsersService).setRole(someone.email, 'admin');
+      admin = (
+        await test.app.get(ApiTokensService).issue({
+          email: someone.email,
+          name: 'admin',
+          scopes: ['docs:read', 'docs:write', 'tokens:write', 'admin'],
+        })
+      ).token;
+    });
+    const adminScopeMissing = (response: request.Response) => {
+      expect(response.status).toBe(403);
+      expect(response.headers['www-authenticate']).toBe(
+        'Bearer error="insufficient_scope", scope="admin"',
+      );
+    };
+    const asAdmin = (options: Parameters<typeof call>[2] = {}) => ({ token: admin, ...options });
+
+    it('listUsers: 200, 400, 401, 403, 500, 503', async () => {
+      expect((await call('get', USERS, asAdmin())).status).toBe(200);
+      expect((await call('get', USERS, asAdmin({ query: '?q=a&q=b' }))).status).toBe(400);
+      expect((await call('get', USERS, { token: null })).status).toBe(401);
+      adminScopeMissing(await call('get', USERS));
+      failNextCall(test.app.get(UsersService), 'page');
+      expect((await call('get', USERS, asAdmin())).status).toBe(500);
+      databaseDownForNextCall(test.app.get(UsersService), 'page');
+      expect((await call('get', USERS, asAdmin())).status).toBe(503);
+    });
+
+    it('createUser and getUser: 201/200, 400, 401, 403, 404, 409, 413, 415, 500, 503', async () => {
+      const body = { email: `made-${Date.now()}@example.com`, fname: 'Made', lname: 'Here' };
+      const made = await call('post', USERS, asAdmin({ body }));
+      expect(made.status).toBe(201);
+      expect((await call('post', USERS, asAdmin({ body }))).status).toBe(409);
+      expect((await call('post', USERS, asAdmin({ body: {} }))).status).toBe(400);
+      expect((await call('post', USERS, { token: null, body })).status).toBe(401);
+      adminScopeMissing(await call('post', USERS, { body }));
+      expect((await call('post', USERS, asAdmin({ body: OVERSIZED }))).status).toBe(413);
+      const headers = { 'Content-Type': 'application/json; charset=utf-16' };
+      const text = JSON.stringify(body);
+      expect((await call('post', USERS, asAdmin({ body: text, headers }))).status).toBe(415);
+      failNextCall(test.app.get(UsersService), 'create');
+      expect((await call('post', USERS, asAdmin({ body }))).status).toBe(500);
+      databaseDownForNextCall(test.app.get(UsersService), 'create');
+      expect((await call('post', USERS, asAdmin({ body }))).status).toBe(503);
+
+      const id = String((made.body as { id: number }).id);
+      expect((await call('get', USER, asAdmin({ id }))).status).toBe(200);
+      expect((await call('get', USER, asAdmin({ id: 'x' }))).status).toBe(400);
+      expect((await call('get', USER, { token: null, id })).status).toBe(401);
+      adminScopeMissing(await call('get', USER, { id }));
+      expect((await call('get', USER, asAdmin({ id: '2147483647' }))).status).toBe(404);
+      failNextCall(test.app.get(UsersService), 'getById');
+      expect((await call('get', USER, asAdmin({ id }))).status).toBe(500);
+      databaseDownForNextCall(test.app.get(UsersService), 'getById');
+      expect((await call('get', USER, asAdmin({ id }))).status).toBe(503);
+    });
+
+    it('updateUser: 200, 400, 401, 403, 404, 413, 415, 500, 503', async () => {
+      const { id: someone } = await givenUser(test);
+      const id = String(someone);
+      const body = { role: 'admin' };
+      expect((await call('patch', USER, asAdmin({ id, body }))).status).toBe(200);
+      const self = String(adminId);
+      const lockout = { id: self, body: { active: false } };
+      expect((await call('patch', USER, asAdmin(lockout))).status).toBe(400);
+      expect((await call('patch', USER, { token: null, id, body })).status).toBe(401);
+      adminScopeMissing(await call('patch', USER, { id, body }));
+      expect((await call('patch', USER, asAdmin({ id: '2147483647', body }))).status).toBe(404);
+      expect((await call('patch', USER, asAdmin({ id, body: OVERSIZED }))).status).toBe(413);
+      const headers = { 'Content-Type': 'application/json; charset=utf-16' };
+      const text = JSON.stringify(body);
+      expect((await call('patch', USER, asAdmin({ id, body: text, headers }))).status).toBe(415);
+      failNextCall(test.app.get(UsersService), 'changeAccount');
+      expect((await call('patch', USER, asAdmin({ id, body }))).status).toBe(500);
+      databaseDownForNextCall(test.app.get(UsersService), 'changeAccount');
+      expect((await call('patch', USER, asAdmin({ id, body }))).status).toBe(503);
+    });
+
+    it('listUserTokens: 200, 400, 401, 403, 404, 500, 503', async () => {
+      const id = String(user.id);
+      expect((await call('get', USER_TOKENS, asAdmin({ id }))).status).toBe(200);
+      const badState = asAdmin({ id, query: '?state=x' });
+      expect((await call('get', USER_TOKENS, badState)).status).toBe(400);
+      expect((await call('get', USER_TOKENS, { token: null, id })).status).toBe(401);
+      adminScopeMissing(await call('get', USER_TOKENS, { id }));
+      const none = asAdmin({ id: '2147483647' });
+      expect((await call('get', USER_TOKENS, none)).status).toBe(404);
+      failNextCall(test.app.get(OwnTokensService), 'listOfUser');
+      expect((await call('get', USER_TOKENS, asAdmin({ id }))).status).toBe(500);
+      databaseDownForNextCall(test.app.get(OwnTokensService), 'listOfUser');
+      expect((await call('get', USER_TOKENS, asAdmin({ id }))).status).toBe(503);
+    });
+  });
+
   describe('403 on every read route for a token without docs:read (one that manages tokens only)', () => {
     const reads = Object.entries(openapi.paths).flatMap(([path, operations]) =>
       Object.keys(operations)
         .filter((method) => method === 'get' && operation(method, path).responses['403'])
-        // The token routes need tokens:write (their own block).
-        .filter(() => !path.startsWith(TOKENS))
+        // The token routes need tokens:write, the users routes admin (their own blocks).
+        .filter(() => !path.startsWith(TOKENS) && !path.startsWith(USERS))
         .map((method) => [method, path] as const),
     );
 
@@ -1571,6 +1676,11 @@ describe(`responses match openapi.json (${databaseKind})`, () => {
       ['get', TOKEN, undefined],
       ['post', TOKENS, { name: 'x' }],
       ['delete', TOKEN, undefined],
+      ['get', USERS, undefined],
+      ['post', USERS, { email: 'x@example.com' }],
+      ['get', USER, undefined],
+      ['patch', USER, { active: true }],
+      ['get', USER_TOKENS, undefined],
     ] as const)('%s %s', async (method, path, body) => {
       const { token } = await givenUser(limited);
       const id = path.startsWith(GROUPS) || path.startsWith(FOLDER_SHARES) ? '1' : undefined;

@@ -136,11 +136,16 @@ describe(`scoped tokens (${databaseKind})`, () => {
         const response = await agent[route.method](url)
           .set(readOnly)
           .send({ email: other.email, role: 'editor', title: 'x', name: 'x' });
-        if (route.path.startsWith('/api/v1/tokens')) {
-          // Tokens are managed with tokens:write, which a read-only token lacks too.
+        // Tokens are managed with tokens:write, users with admin: a read-only token lacks both.
+        const otherScope = route.path.startsWith('/api/v1/tokens')
+          ? 'tokens:write'
+          : route.path.startsWith('/api/v1/users')
+            ? 'admin'
+            : null;
+        if (otherScope) {
           expect(response.status).toBe(403);
           expect(response.headers['www-authenticate']).toBe(
-            'Bearer error="insufficient_scope", scope="tokens:write"',
+            `Bearer error="insufficient_scope", scope="${otherScope}"`,
           );
           continue;
         }

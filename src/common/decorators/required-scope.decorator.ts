@@ -8,8 +8,11 @@ import { RequestMethod, SetMetadata } from '@nestjs/common';
 export const TOKEN_SCOPES = ['docs:read', 'docs:write', 'tokens:write', 'admin'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
-/** What a route may need: one scope, or any valid token (`any`: a route about the token itself). */
-export type RouteScope = TokenScope | 'any';
+/**
+ * What a route may need: one scope, any of several (`['tokens:write', 'admin']`), or any valid
+ * token (`any`: a route about the token itself).
+ */
+export type RouteScope = TokenScope | readonly TokenScope[] | 'any';
 
 export const REQUIRED_SCOPE = 'requiredScope';
 
