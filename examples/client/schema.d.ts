@@ -805,11 +805,27 @@ export interface components {
       pagination: components['schemas']['PaginationDto'];
     };
     CreateUserDto: {
-      /** Format: email */
+      /**
+       * Format: email
+       * @description E-mail address, unique ignoring letter case (kept trimmed and lower-cased).
+       * @example grace@example.com
+       */
       email: string;
+      /**
+       * @description First name, 1 to 100 characters after trimming.
+       * @example Grace
+       */
       fname: string;
+      /**
+       * @description Last name, 1 to 100 characters after trimming.
+       * @example Hopper
+       */
       lname: string;
-      /** Format: uri */
+      /**
+       * Format: uri
+       * @description An http or https image URL; without it, a Gravatar identicon of the e-mail address.
+       * @example https://example.com/grace.png
+       */
       avatar_url?: string;
     };
     UpdateUserDto:

@@ -9,7 +9,8 @@ import { ApiTokensRepository } from './api-tokens.repository';
 import { InvalidToken, TokenNotFound } from './auth.errors';
 import { ApiToken } from './entities/api-token.entity';
 import { generateToken, hashToken, looksLikeToken } from './token-codec';
-import { decodeScopes, encodeScopes, grantedScopes } from './token-scopes';
+import { checkTokenRequest } from './token-request';
+import { decodeScopes, encodeScopes } from './token-scopes';
 import { TokenSource } from './token-source';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -119,15 +120,7 @@ export class ApiTokensService {
   }
 
   async issue(input: IssueTokenInput): Promise<IssuedToken> {
-    const name = (input.name ?? 'default').trim();
-    if (name.length === 0 || [...name].length > 100) {
-      throw new InvalidInput('name must be 1 to 100 characters');
-    }
-    const days = input.expiresInDays;
-    if (days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= 3650)) {
-      throw new InvalidInput('expires-in-days must be an integer between 1 and 3650');
-    }
-    const scopes = grantedScopes(input.scopes);
+    const { name, expiresInDays: days, scopes } = checkTokenRequest(input);
     const user = await this.users.getByEmail(input.email);
     if (scopes.includes('admin') && user.role !== 'admin') {
       throw new InvalidInput(

@@ -1,5 +1,5 @@
 import { InvalidInput } from '../common/errors/domain-errors';
-import { TOKEN_SCOPES, TokenScope } from '../common/decorators/required-scope.decorator';
+import { TOKEN_SCOPES, TokenScope } from '../common/token-scope-list';
 
 const isTokenScope = (value: string): value is TokenScope =>
   (TOKEN_SCOPES as readonly string[]).includes(value);

@@ -2,8 +2,9 @@ import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min, validateSync } from 'class-validator';
 
-/** Raised when an environment variable has a value the service cannot use. */
-export class ConfigError extends Error {}
+import { ConfigError } from './config-error';
+
+export { ConfigError };
 
 export const HOUR_MS = 3_600_000;
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, FindOptionsWhere, Raw, Repository } from 'typeorm';
+import { EntityManager, FindOptionsWhere, In, Raw, Repository } from 'typeorm';
 import { User } from './entities/user.entity';
 import { UserRole } from './user-role';
 
@@ -60,6 +60,19 @@ export class UsersRepository {
     account: { role: UserRole; active: boolean },
   ): Promise<void> {
     await manager.getRepository(User).update({ id }, account);
+  }
+
+  /** Which of these e-mails (stored form) are taken. */
+  async takenEmails(manager: EntityManager, emails: string[]): Promise<Set<string>> {
+    const found = await manager
+      .getRepository(User)
+      .find({ select: { email: true }, where: { email: In(emails) } });
+    return new Set(found.map((user) => user.email));
+  }
+
+  /** Inserts users in one statement, in the caller's transaction. */
+  async insertMany(manager: EntityManager, users: Omit<User, 'id'>[]): Promise<void> {
+    await manager.getRepository(User).insert(users);
   }
 
   async isEmpty(): Promise<boolean> {

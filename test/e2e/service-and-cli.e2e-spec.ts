@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -154,6 +154,119 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
       expect(result.code).not.toBe(0);
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain(words);
+    });
+
+    describe('a bad argument is answered before Nest or the database is loaded', () => {
+      const files = mkdtempSync(join(tmpdir(), 'cli-args-'));
+      afterAll(() => rmSync(files, { recursive: true, force: true }));
+      const badImport = join(files, 'bad.csv');
+      const unreachable = {
+        DATABASE_URL: 'mysql://nobody@127.0.0.1:1/none',
+        NODE_OPTIONS: `--require ${join(__dirname, '..', 'support', 'forbid-nest.js')}`,
+      };
+
+      it.each([
+        [
+          ['users', 'create', '--email', 'nope', '--fname', 'A', '--lname', 'B'],
+          'error: email must be a valid e-mail address',
+        ],
+        [
+          ['users', 'set-role', '--email', 'nope', '--role', 'admin'],
+          'error: email must be a valid e-mail address',
+        ],
+        [['users', 'import', '--file', badImport], 'error: line 3: role must be member or admin'],
+        [
+          ['tokens', 'create', '--email', 'a@example.com', '--scope', 'docs:admin'],
+          'error: unknown scope "docs:admin"',
+        ],
+        [
+          ['tokens', 'create', '--email', 'a@example.com', '--name', ' '],
+          'error: name must be 1 to 100 characters',
+        ],
+        [
+          ['tokens', 'create', '--email', 'a@example.com', '--expires-in-days', '0'],
+          'error: expires-in-days must be an integer between 1 and 3650',
+        ],
+        [['tokens', 'list', '--email', 'nope'], 'error: email must be a valid e-mail address'],
+        [['tokens', 'revoke', '--token', 'abc'], 'error: not a token of this service'],
+        [
+          ['groups', 'create', '--name', ' ', '--manager', 'a@example.com'],
+          'error: name must not be empty',
+        ],
+        [
+          ['groups', 'add', '--group', 'g', '--email', 'a@example.com', '--role', 'owner'],
+          'error: role must be member or manager',
+        ],
+      ])('%j', async (args, message) => {
+        writeFileSync(
+          badImport,
+          'email,fname,lname,role\na@example.com,A,B,admin\nb@example.com,B,C,boss\n',
+        );
+        const result = await runCli(args, unreachable);
+        expect(result).toMatchObject({ code: 1, stdout: '' });
+        expect(result.stderr).toContain(message);
+      });
+
+      it('the checks would see Nest loaded: a good argument gets as far as loading it', async () => {
+        const result = await runCli(['users', 'list'], unreachable);
+        expect(result.code).toBe(99);
+        expect(result.stderr).toMatch(/^loaded @nestjs\//);
+      });
+    });
+
+    describe('users import', () => {
+      const files = mkdtempSync(join(tmpdir(), 'cli-import-'));
+      afterAll(() => rmSync(files, { recursive: true, force: true }));
+      const tag = `imp${Date.now()}`;
+      const listed = async () =>
+        (
+          JSON.parse((await runCli(['users', 'list'])).stdout) as { email: string; role: string }[]
+        ).filter((user) => user.email.startsWith(tag));
+
+      it('makes the users of a CSV file, skipping e-mails that exist, and says how many of each', async () => {
+        const csv = join(files, 'people.csv');
+        writeFileSync(
+          csv,
+          `email,fname,lname,role\n${tag}-a@example.com,Ada,Lovelace,admin\n` +
+            `${tag}-b@example.com,"Grace ""G""",Hopper,\n`,
+        );
+        const first = await runCli(['users', 'import', '--file', csv]);
+        expect(first).toMatchObject({ code: 0, stderr: '' });
+        expect(JSON.parse(first.stdout)).toEqual({ created: 2, existing: 0 });
+        const jsonl = join(files, 'more.jsonl');
+        writeFileSync(
+          jsonl,
+          `{"email":"${tag}-B@example.com","fname":"G","lname":"H"}\n` +
+            `{"email":"${tag}-c@example.com","fname":"C","lname":"D"}\n`,
+        );
+        const second = await runCli(['users', 'import', '--file', jsonl]);
+        expect(JSON.parse(second.stdout)).toEqual({ created: 1, existing: 1 });
+        expect(await listed()).toEqual([
+          expect.objectContaining({ email: `${tag}-a@example.com`, role: 'admin', fname: 'Ada' }),
+          expect.objectContaining({
+            email: `${tag}-b@example.com`,
+            role: 'member',
+            fname: 'Grace "G"',
+          }),
+          expect.objectContaining({ email: `${tag}-c@example.com`, role: 'member' }),
+        ]);
+      }, 30_000);
+
+      it('writes nothing of a file with a bad line, and names the line', async () => {
+        const csv = join(files, 'bad.csv');
+        writeFileSync(
+          csv,
+          `email,fname,lname\n${tag}-d@example.com,D,E\n${tag}-e@example.com,,F\n`,
+        );
+        const before = await listed();
+        const result = await runCli(['users', 'import', '--file', csv]);
+        expect(result).toEqual({
+          code: 1,
+          stdout: '',
+          stderr: 'error: line 3: fname must not be empty\n',
+        });
+        expect(await listed()).toEqual(before);
+      }, 30_000);
     });
 
     it('issues a token (last line of stdout) that the server accepts, until it is revoked', async () => {
@@ -428,7 +541,12 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
         ['tokens', 'create', '--email', email, '--expires-in-days', '0'],
         'expires-in-days',
       ],
-      ['revoking an unknown token', ['tokens', 'revoke', '--token', 'dms_nope'], 'no such token'],
+      [
+        'revoking an unknown token',
+        ['tokens', 'revoke', '--token', `dms_${'x'.repeat(43)}`],
+        'no such token',
+      ],
+      ['revoking what is no token', ['tokens', 'revoke', '--token', 'dms_nope'], 'not a token'],
       ['an unknown command', ['users', 'delete'], 'unknown command'],
     ])('refuses %s', async (_case, args, words) => {
       const result = await runCli(args);

@@ -1,6 +1,7 @@
-import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Type, ValidationPipe } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import { InvalidInput } from '../errors/domain-errors';
+import { describeValidationErrors } from '../validation/describe-validation-errors';
 
 /**
  * Validates DTOs: unknown fields are dropped, nothing is converted implicitly, and the first
@@ -79,12 +80,4 @@ function withDeclaredFieldsOnly(
 
 function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function describeValidationErrors(errors: ValidationError[]): string {
-  const messages = errors.flatMap((error) => {
-    const first = Object.values(error.constraints ?? {})[0];
-    return first ? [first] : describeValidationErrors(error.children ?? []);
-  });
-  return [...new Set(messages)].join('; ');
 }

@@ -1,7 +1,7 @@
 import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { InvalidInput } from '../errors/domain-errors';
-import { describeValidationErrors } from '../pipes/request-validation.pipe';
+import { describeValidationErrors } from './describe-validation-errors';
 
 /** Validates input that does not come through HTTP (the CLI) with the same DTO rules. */
 export function validateInput<T extends object>(type: ClassConstructor<T>, plain: object): T {

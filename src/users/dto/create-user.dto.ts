@@ -1,28 +1,33 @@
-import { IsEmail, IsOptional, IsString, IsUrl } from 'class-validator';
-import { CodePointLength, TrimmedString } from '../../common/validation/text-rules';
+import { ApiProperty } from '@nestjs/swagger';
+import { NewUserInput, USER_NAME_MAX } from './new-user.input';
 
-/** Input of `cli users create`. */
-export class CreateUserDto {
-  @TrimmedString()
-  @IsString()
-  @IsEmail({}, { message: 'email must be a valid e-mail address' })
-  email: string;
+/** A new user (`POST /users`, `cli users create`): the rules are `NewUserInput`'s. */
+export class CreateUserDto extends NewUserInput {
+  /**
+   * E-mail address, unique ignoring letter case (kept trimmed and lower-cased).
+   * @example "grace@example.com"
+   */
+  @ApiProperty({ format: 'email' })
+  declare email: string;
 
-  @TrimmedString()
-  @IsString()
-  @CodePointLength(1, 100)
-  fname: string;
+  /**
+   * First name, 1 to 100 characters after trimming.
+   * @example "Grace"
+   */
+  @ApiProperty({ maxLength: USER_NAME_MAX, minLength: 1 })
+  declare fname: string;
 
-  @TrimmedString()
-  @IsString()
-  @CodePointLength(1, 100)
-  lname: string;
+  /**
+   * Last name, 1 to 100 characters after trimming.
+   * @example "Hopper"
+   */
+  @ApiProperty({ maxLength: USER_NAME_MAX, minLength: 1 })
+  declare lname: string;
 
-  @IsOptional()
-  @IsString()
-  @IsUrl(
-    { protocols: ['http', 'https'], require_protocol: true },
-    { message: 'avatar_url must be an http or https URL' },
-  )
-  avatar_url?: string;
+  /**
+   * An http or https image URL; without it, a Gravatar identicon of the e-mail address.
+   * @example "https://example.com/grace.png"
+   */
+  @ApiProperty({ format: 'uri', required: false })
+  declare avatar_url?: string;
 }
