@@ -29,6 +29,7 @@ const DEFAULTS: AppConfig = {
     pollMs: 250,
   },
   tokens: { maxDays: 365, defaultDays: 90, maxActive: 50 },
+  signIn: null,
 };
 
 // Each variable's values, and the messages refusing them, are tested beside its feature
@@ -127,6 +128,7 @@ describe('parseEnvironment', () => {
       trash: DEFAULTS.trash,
       webhooks: DEFAULTS.webhooks,
       tokens: DEFAULTS.tokens,
+      signIn: null,
     });
   });
 

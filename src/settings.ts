@@ -6,6 +6,7 @@ import { readRevisionsConfig } from './docs/revisions/revisions.config';
 import { readTrashConfig, TrashConfig } from './docs/trash/trash.config';
 import { MetricsConfig, readMetricsConfig } from './metrics/metrics.config';
 import { RateLimitConfig, readRateLimitConfig } from './rate-limit/rate-limit.config';
+import { readSignInConfig, SignInSettings } from './sign-in/sign-in.config';
 import { readWebhooksConfig, WebhooksConfig } from './webhooks/webhooks.config';
 
 /**
@@ -25,6 +26,8 @@ export interface AppConfig extends ServerConfig {
   trash: TrashConfig;
   webhooks: WebhooksConfig;
   tokens: TokensConfig;
+  /** Sign-in through an identity provider; null when it is off. */
+  signIn: SignInSettings | null;
 }
 
 /**
@@ -40,6 +43,7 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
   const trash = readTrashConfig(env);
   const webhooks = readWebhooksConfig(env);
   const tokens = readTokensConfig(env);
+  const signIn = readSignInConfig(env);
   const workers = readWorkerCount(env);
   return {
     ...server,
@@ -52,5 +56,6 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): AppConfig {
     trash,
     webhooks,
     tokens,
+    signIn,
   };
 }

@@ -19,6 +19,7 @@ import { TeamWebhookEvents1795790000000 } from './1795790000000-TeamWebhookEvent
 import { GrantsInListOrder1795800000000 } from './1795800000000-GrantsInListOrder';
 import { GrantRolesInListOrder1795820000000 } from './1795820000000-GrantRolesInListOrder';
 import { UserRolesAndTokenSources1795830000000 } from './1795830000000-UserRolesAndTokenSources';
+import { SignIn1795840000000 } from './1795840000000-SignIn';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
@@ -43,4 +44,5 @@ export const mysqlMigrations = [
   GrantsInListOrder1795800000000,
   GrantRolesInListOrder1795820000000,
   UserRolesAndTokenSources1795830000000,
+  SignIn1795840000000,
 ];

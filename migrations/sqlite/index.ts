@@ -18,6 +18,7 @@ import { GrantsInListOrder1795800000000 } from './1795800000000-GrantsInListOrde
 import { CountsInOneSlot1795810000000 } from './1795810000000-CountsInOneSlot';
 import { GrantRolesInListOrder1795820000000 } from './1795820000000-GrantRolesInListOrder';
 import { UserRolesAndTokenSources1795830000000 } from './1795830000000-UserRolesAndTokenSources';
+import { SignIn1795840000000 } from './1795840000000-SignIn';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -41,4 +42,5 @@ export const sqliteMigrations = [
   CountsInOneSlot1795810000000,
   GrantRolesInListOrder1795820000000,
   UserRolesAndTokenSources1795830000000,
+  SignIn1795840000000,
 ];

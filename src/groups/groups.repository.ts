@@ -56,7 +56,7 @@ const groupsSql = {
 FROM user_groups g JOIN group_members m ON m.group_id = g.id AND m.user_id = ?
 WHERE g.id = ?`,
   summary: 'SELECT id, name FROM user_groups WHERE id = ?',
-  idByNameKey: 'SELECT id FROM user_groups WHERE name_key = ?',
+  idByNameKey: "SELECT id FROM user_groups WHERE managed_by = 'service' AND name_key = ?",
   ofUser: `SELECT ${GROUP_COLUMNS}
 FROM group_members m JOIN user_groups g ON g.id = m.group_id
 WHERE m.user_id = ?

@@ -2352,7 +2352,7 @@ FROM user_groups g JOIN group_members m ON m.group_id = g.id AND m.user_id = ?
 WHERE g.id = ?;
 
 -- name: groups.idByNameKey
-SELECT id FROM user_groups WHERE name_key = ?;
+SELECT id FROM user_groups WHERE managed_by = 'service' AND name_key = ?;
 
 -- name: groups.lockGroup
 SELECT id FROM user_groups WHERE id = ? FOR UPDATE;

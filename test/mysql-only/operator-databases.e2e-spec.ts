@@ -18,6 +18,7 @@ import { FolderShares1795780000000 } from '../../migrations/mysql/1795780000000-
 import { TeamWebhookEvents1795790000000 } from '../../migrations/mysql/1795790000000-TeamWebhookEvents';
 import { TextInOneCollation1795730000000 } from '../../migrations/mysql/1795730000000-TextInOneCollation';
 import { UserRolesAndTokenSources1795830000000 } from '../../migrations/mysql/1795830000000-UserRolesAndTokenSources';
+import { SignIn1795840000000 } from '../../migrations/mysql/1795840000000-SignIn';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
 import { expectedUserDetails, givenUser, TestUser } from '../support/builders';
 import { startAppBefore } from '../support/earlier-schema';
@@ -99,10 +100,14 @@ async function collations(test: TestApp) {
 }
 
 const EXPECTED_COLLATIONS = {
-  tables: 24,
+  tables: 27,
   otherTables: [],
   // Compared and ordered by code point on purpose (a group name folded to lower case).
-  otherColumns: [{ name: 'user_groups.name_key', collation: 'utf8mb4_bin' }],
+  otherColumns: [
+    { name: 'sign_in_identities.issuer', collation: 'utf8mb4_bin' },
+    { name: 'sign_in_identities.subject', collation: 'utf8mb4_bin' },
+    { name: 'user_groups.name_key', collation: 'utf8mb4_bin' },
+  ],
   session: { connection: COLLATION, client: 'utf8mb4', results: 'utf8mb4' },
 };
 
@@ -344,6 +349,7 @@ describe.each(DATABASE_DEFAULTS)('upgrading 1.2 on a database made with $made', 
       FolderShares1795780000000,
       TeamWebhookEvents1795790000000,
       UserRolesAndTokenSources1795830000000,
+      SignIn1795840000000,
     ]);
     try {
       owner = await givenUser(old);

@@ -1,13 +1,15 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { GroupManager } from '../group-managers';
 import { codePointOrderedColumn, timestampColumn } from '../../database/column-types';
 
 /**
  * A named set of users (`group_members`), in the table `user_groups`: `GROUPS` is a reserved
- * word in MySQL 8. Names are unique ignoring case: `name_key` is the name folded
- * (`groupNameKey`), unique and compared by code point, which is also the order of a user's
- * groups.
+ * word in MySQL 8. Names are unique ignoring case among the groups the service manages and
+ * among those the identity provider does (`managed_by`): `name_key` is the name folded
+ * (`groupNameKey`), compared by code point, which is also the order of a user's groups.
  */
 @Entity({ name: 'user_groups' })
+@Index('UQ_user_groups_managed_name', ['managedBy', 'nameKey'], { unique: true })
 export class Group {
   @PrimaryGeneratedColumn({ type: 'int' })
   id: number;
@@ -15,9 +17,15 @@ export class Group {
   @Column({ type: 'varchar', length: 100 })
   name: string;
 
-  @Index('UQ_user_groups_name_key', { unique: true })
   @Column(codePointOrderedColumn('name_key', 200))
   nameKey: string;
+
+  /**
+   * `service`: members are changed through the API and the CLI; `provider`: only by sign-ins,
+   * from the groups claim of the identity provider.
+   */
+  @Column({ name: 'managed_by', type: 'varchar', length: 16, default: 'service' })
+  managedBy: GroupManager;
 
   @Column({ type: 'varchar', length: 1000, nullable: true })
   description: string | null;
