@@ -13,8 +13,9 @@ export default tseslint.config(
       'jest.config.js',
       'scripts/',
       'bench/',
-      // Plain Node preloads for tests, run outside TypeScript.
+      // Plain Node preloads and child processes for tests, run outside TypeScript.
       'test/support/*.js',
+      'test/support/*.mjs',
       'eslint.config.mjs',
     ],
   },

@@ -26,9 +26,10 @@ const swcTransform = {
   ],
 };
 
-// Nest 12 and some of its dependencies ship only ES modules, which Jest must transform.
+// Nest 12 and some of its dependencies ship only ES modules, which Jest must transform (and
+// openid-client, which sign-in loads when it is configured).
 const transformIgnorePatterns = [
-  '/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|load-esm)/)',
+  '/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|load-esm|openid-client|oauth4webapi|jose)/)',
 ];
 
 const shared = {

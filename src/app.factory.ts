@@ -55,7 +55,12 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   app.use(securityHeaders());
   if (config.http.corsOrigins.length > 0) enableCors(app, config.http.corsOrigins);
   // JSON bodies are read after authentication, by JsonBodyGuard.
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'health/live', 'health/ready'] });
+  app.setGlobalPrefix(API_PREFIX, {
+    exclude: [
+      ...['health', 'health/live', 'health/ready'],
+      ...['oauth/authorize', 'oauth/callback', 'oauth/token', 'oauth/revoke'],
+    ],
+  });
   await app.init();
   // After the API routes: Swagger UI's static files are served under /api, and mounted before
   // the routes they would stat the file system on every /api/v1 request.

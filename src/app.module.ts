@@ -17,6 +17,7 @@ import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { SignInModule } from './sign-in/sign-in.module';
 import { SearchModule } from './search/search.module';
 import { UsersModule } from './users/users.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -44,6 +45,7 @@ export const coreImports = [
     SearchModule,
     WebhooksModule,
     HealthModule,
+    SignInModule,
   ],
   providers: [
     // Guards run in this order: who is calling, whether they are over their limit, whether

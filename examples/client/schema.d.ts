@@ -1124,6 +1124,14 @@ export interface components {
        * @example 12
        */
       member_count: number;
+      /**
+       * @description Who changes its members: `service` (its managers, through the API), or `provider` (the
+       *     identity provider: members follow the groups claim at each sign-in, and any other change
+       *     of members is refused with `409`).
+       * @example service
+       * @enum {string}
+       */
+      managed_by: 'service' | 'provider';
       /** @example Finance */
       name: string;
     };

@@ -109,8 +109,8 @@ export class ApiTokensRepository {
     };
   }
 
-  async insert(values: Omit<ApiToken, 'id' | 'user'>): Promise<ApiToken> {
-    const result = await this.tokens.insert(values);
+  async insert(values: Omit<ApiToken, 'id' | 'user'>, manager?: EntityManager): Promise<ApiToken> {
+    const result = await (manager?.getRepository(ApiToken) ?? this.tokens).insert(values);
     return { ...values, id: Number(result.identifiers[0].id) };
   }
 

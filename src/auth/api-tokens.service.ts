@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import { TokenScope } from '../common/decorators/required-scope.decorator';
 import { InvalidInput } from '../common/errors/domain-errors';
@@ -144,6 +145,46 @@ export class ApiTokensService {
       revokedAt: null,
     });
     return { token, id: stored.id, name, userId: user.id, scopes, expiresAt };
+  }
+
+  /**
+   * A token for a person who signed in (source `sign-in`), in the caller's transaction: the
+   * `access_token` of the service's own OAuth endpoints.
+   */
+  async issueForSignIn(
+    manager: EntityManager,
+    input: { userId: number; name: string; scopes: TokenScope[]; lifetimeMs: number },
+  ): Promise<{ token: string; id: number; expiresAt: Date }> {
+    const token = generateToken();
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + input.lifetimeMs);
+    const stored = await this.tokens.insert(
+      {
+        userId: input.userId,
+        name: input.name,
+        tokenHash: hashToken(token),
+        tokenPrefix: token.slice(0, TOKEN_PREFIX_LENGTH),
+        scopes: encodeScopes(input.scopes),
+        source: 'sign-in',
+        createdAt: now,
+        lastUsedAt: null,
+        expiresAt,
+        revokedAt: null,
+      },
+      manager,
+    );
+    return { token, id: stored.id, expiresAt };
+  }
+
+  /** Revokes a token by its id, at once; one already revoked stays as it is. */
+  async revokeById(tokenId: number): Promise<void> {
+    await this.tokens.revokeById(tokenId, this.clock.now());
+  }
+
+  /** Revokes the token with this secret if there is one (RFC 7009: nothing to say otherwise). */
+  async revokeIfKnown(token: string): Promise<void> {
+    if (!looksLikeToken(token)) return;
+    await this.tokens.revokeByHash(hashToken(token), this.clock.now());
   }
 
   /** Every token of the user with this e-mail, oldest first. */

@@ -14,6 +14,7 @@ export function toGroupDto(row: GroupRow): GroupDto {
     created_at: toIsoTimestamp(row.created_at),
     role: row.role,
     member_count: Number(row.member_count),
+    managed_by: row.managed_by,
   };
 }
 

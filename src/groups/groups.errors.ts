@@ -37,3 +37,12 @@ export class NoGroupNamed extends NotFound {
     super(`no group named "${name}"`);
   }
 }
+
+/** The members of a provider-managed group change only at its members' sign-ins (409). */
+export class ProviderManagedGroup extends Conflict {
+  constructor(name: string) {
+    super(
+      `the members of "${name}" are managed by the identity provider: they change only when they sign in`,
+    );
+  }
+}

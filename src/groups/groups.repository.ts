@@ -7,6 +7,7 @@ import { toSqlTimestamp } from '../database/sql-values';
 import { StatementList } from '../database/statement-catalogue';
 import { TransactionRunner } from '../database/transaction-runner';
 import { GroupChanges } from './group-changes';
+import type { GroupManager } from './group-managers';
 import type { GroupRole } from './group-roles';
 
 /** A group with the role of the user it was read for. */
@@ -17,6 +18,7 @@ export interface GroupRow {
   created_at: Date | string;
   member_count: number;
   role: GroupRole;
+  managed_by: GroupManager;
 }
 
 /** A user in a group, as the member list shows them. */
@@ -40,7 +42,7 @@ export type RemoveMemberOutcome = 'removed' | 'not a member';
 export type MembersUnchanged = 'no group' | 'last manager';
 
 const GROUP_COLUMNS =
-  'g.id AS id, g.name AS name, g.description AS description, g.created_at AS created_at, g.member_count AS member_count, m.role AS role';
+  'g.id AS id, g.name AS name, g.description AS description, g.created_at AS created_at, g.member_count AS member_count, m.role AS role, g.managed_by AS managed_by';
 
 /** What an update of a group sets: its name (with the key), its description, or both. */
 type GroupFields = { name: boolean; description: boolean };
@@ -56,7 +58,14 @@ const groupsSql = {
 FROM user_groups g JOIN group_members m ON m.group_id = g.id AND m.user_id = ?
 WHERE g.id = ?`,
   summary: 'SELECT id, name FROM user_groups WHERE id = ?',
-  idByNameKey: "SELECT id FROM user_groups WHERE managed_by = 'service' AND name_key = ?",
+  idByNameKey: 'SELECT id FROM user_groups WHERE managed_by = ? AND name_key = ?',
+  managedBy: 'SELECT name, managed_by FROM user_groups WHERE id = ?',
+  /** A provider-managed group, made unless another sign-in just made it. */
+  createProviderGroup: (dialect: SqlDialect) =>
+    `INSERT ${dialect === 'mysql' ? 'IGNORE' : 'OR IGNORE'} INTO user_groups (name, name_key, description, member_count, manager_count, created_at, managed_by) VALUES (?, ?, NULL, 0, 0, ?, 'provider')`,
+  providerGroupsOfUser: `SELECT m.group_id AS group_id
+FROM group_members m JOIN user_groups g ON g.id = m.group_id
+WHERE m.user_id = ? AND g.managed_by = 'provider'`,
   ofUser: `SELECT ${GROUP_COLUMNS}
 FROM group_members m JOIN user_groups g ON g.id = m.group_id
 WHERE m.user_id = ?
@@ -98,6 +107,7 @@ export const groupsStatements: StatementList = (dialect) => ({
   updateDescription: groupsSql.update({ name: false, description: true }),
   lockGroup: groupsSql.lockGroup(dialect),
   memberRole: groupsSql.memberRole(dialect),
+  createProviderGroup: groupsSql.createProviderGroup(dialect),
 });
 
 /**
@@ -109,6 +119,7 @@ export const groupsStatements: StatementList = (dialect) => ({
 export class GroupsRepository {
   private readonly lockGroupSql: string;
   private readonly memberRoleSql: string;
+  private readonly createProviderGroupSql: string;
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
@@ -118,6 +129,7 @@ export class GroupsRepository {
   ) {
     this.lockGroupSql = groupsSql.lockGroup(sqlDialect(dataSource));
     this.memberRoleSql = groupsSql.memberRole(sqlDialect(dataSource));
+    this.createProviderGroupSql = groupsSql.createProviderGroup(sqlDialect(dataSource));
   }
 
   /** Makes a group with its first manager; the name key must be free (else a unique violation). */
@@ -153,10 +165,85 @@ export class GroupsRepository {
     return row === undefined ? undefined : { id: Number(row.id), name: row.name };
   }
 
-  /** The id of the group with this name key. */
-  async findIdByNameKey(nameKey: string): Promise<number | undefined> {
-    const [row] = await this.sql.rows<{ id: number }>(groupsSql.idByNameKey, [nameKey]);
+  /** The id of the group with this name key among those `managedBy` manages. */
+  async findIdByNameKey(
+    nameKey: string,
+    managedBy: GroupManager = 'service',
+  ): Promise<number | undefined> {
+    const [row] = await this.sql.rows<{ id: number }>(groupsSql.idByNameKey, [managedBy, nameKey]);
     return row === undefined ? undefined : Number(row.id);
+  }
+
+  /** Who manages the group's members, and its name; undefined when there is none. */
+  async findManagedBy(
+    groupId: number,
+  ): Promise<{ name: string; managedBy: GroupManager } | undefined> {
+    const [row] = await this.sql.rows<{ name: string; managed_by: GroupManager }>(
+      groupsSql.managedBy,
+      [groupId],
+    );
+    return row === undefined ? undefined : { name: row.name, managedBy: row.managed_by };
+  }
+
+  /**
+   * Makes the user's provider-managed groups exactly these (by name and key), in one
+   * transaction: groups not seen before are made, with no managers; each member added or
+   * removed is announced as done by no one (the identity provider).
+   */
+  setProviderGroups(userId: number, groups: { name: string; nameKey: string }[], at: Date) {
+    return this.transactions.run(async (manager) => {
+      const wanted = new Set<number>();
+      for (const group of groups) {
+        await this.sql.run(
+          this.createProviderGroupSql,
+          [group.name, group.nameKey, toSqlTimestamp(at)],
+          manager,
+        );
+        const [row] = await this.sql.rows<{ id: number }>(
+          groupsSql.idByNameKey,
+          ['provider', group.nameKey],
+          manager,
+        );
+        wanted.add(Number(row.id));
+      }
+      const held = new Set(
+        (
+          await this.sql.rows<{ group_id: number }>(
+            groupsSql.providerGroupsOfUser,
+            [userId],
+            manager,
+          )
+        ).map((row) => Number(row.group_id)),
+      );
+      for (const groupId of wanted) {
+        if (held.has(groupId)) continue;
+        await this.sql.rows(this.lockGroupSql, [groupId], manager);
+        await this.sql.run(
+          groupsSql.addMember,
+          [groupId, userId, 'member', toSqlTimestamp(at)],
+          manager,
+        );
+        await this.groupChanges.announce(manager, {
+          kind: 'added',
+          groupId,
+          userId,
+          role: 'member',
+          actorId: null,
+        });
+      }
+      for (const groupId of held) {
+        if (wanted.has(groupId)) continue;
+        await this.sql.rows(this.lockGroupSql, [groupId], manager);
+        await this.sql.run(groupsSql.removeMember, [groupId, userId], manager);
+        await this.groupChanges.announce(manager, {
+          kind: 'removed',
+          groupId,
+          userId,
+          role: 'member',
+          actorId: null,
+        });
+      }
+    });
   }
 
   /** One page of the user's groups, by name key, and how many they are in. */

@@ -12,6 +12,7 @@ import { GroupDto, GroupListDto } from './dto/group.dto';
 import { GroupMemberDto, GroupMemberListDto } from './dto/group-member.dto';
 import { UpdateGroupDto } from './dto/update-group.dto';
 import { toGroupDto, toGroupMemberDto, toGroupMemberDtos } from './group.mapper';
+import { GROUP_NAME_MAX } from './dto/new-group.input';
 import { groupNameKey } from './group-roles';
 import {
   GroupNameTaken,
@@ -20,6 +21,7 @@ import {
   ManagersOnly,
   NoGroupNamed,
   NotAGroupMember,
+  ProviderManagedGroup,
 } from './groups.errors';
 import { GroupRow, GroupsRepository } from './groups.repository';
 
@@ -55,6 +57,7 @@ export class GroupsService {
       created_at: at,
       member_count: 1,
       role: 'manager',
+      managed_by: 'service',
     });
   }
 
@@ -71,8 +74,14 @@ export class GroupsService {
     groupName: string,
     input: AddGroupMemberDto,
   ): Promise<{ added: boolean; member: GroupMemberDto }> {
-    const groupId = await this.groups.findIdByNameKey(groupNameKey(groupName.trim()));
-    if (groupId === undefined) throw new NoGroupNamed(groupName.trim());
+    const nameKey = groupNameKey(groupName.trim());
+    const groupId = await this.groups.findIdByNameKey(nameKey);
+    if (groupId === undefined) {
+      if ((await this.groups.findIdByNameKey(nameKey, 'provider')) !== undefined) {
+        throw new ProviderManagedGroup(groupName.trim());
+      }
+      throw new NoGroupNamed(groupName.trim());
+    }
     return this.addToGroup(groupId, input, null);
   }
 
@@ -157,8 +166,25 @@ export class GroupsService {
     groupId: number,
     input: AddGroupMemberDto,
   ): Promise<{ added: boolean; member: GroupMemberDto }> {
-    await this.asManager(caller, groupId);
+    const group = await this.membership(caller, groupId);
+    if (group.managed_by === 'provider') throw new ProviderManagedGroup(group.name);
+    if (group.role !== 'manager') throw new ManagersOnly(group.role);
     return this.addToGroup(groupId, input, caller.id);
+  }
+
+  /**
+   * At a sign-in: the user's provider-managed groups become exactly those the identity
+   * provider named (made when first named). Names that no group could have are left out.
+   */
+  async setProviderGroups(userId: number, names: string[]): Promise<void> {
+    const groups = new Map<string, { name: string; nameKey: string }>();
+    for (const raw of names) {
+      const name = raw.trim();
+      if (!isGroupName(name)) continue;
+      const nameKey = groupNameKey(name);
+      if (!groups.has(nameKey)) groups.set(nameKey, { name, nameKey });
+    }
+    await this.groups.setProviderGroups(userId, [...groups.values()], this.clock.now());
   }
 
   /** Adds or changes the member, as done by `actorId` (null: an operator). */
@@ -179,6 +205,7 @@ export class GroupsService {
   /** A manager removes anyone; a member removes themselves (leaves). */
   async removeMember(caller: UserProfile, groupId: number, userId: number): Promise<void> {
     const group = await this.membership(caller, groupId);
+    if (group.managed_by === 'provider') throw new ProviderManagedGroup(group.name);
     if (userId !== caller.id && group.role !== 'manager') throw new ManagersOnly(group.role);
     const outcome = await this.groups.remove(groupId, userId, caller.id);
     if (outcome === 'no group') throw new GroupNotFound();
@@ -198,4 +225,10 @@ export class GroupsService {
     if (group.role !== 'manager') throw new ManagersOnly(group.role);
     return group;
   }
+}
+
+/** A name a group may have: 1 to 100 characters after trimming, no lone surrogate. */
+function isGroupName(name: string): boolean {
+  const length = [...name].length;
+  return length >= 1 && length <= GROUP_NAME_MAX && !/\p{Cs}/u.test(name);
 }

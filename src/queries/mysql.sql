@@ -2340,6 +2340,9 @@ SELECT COUNT(*) AS n FROM group_members WHERE user_id = ?;
 -- name: groups.create
 INSERT INTO user_groups (name, name_key, description, member_count, manager_count, created_at) VALUES (?, ?, ?, 0, 0, ?);
 
+-- name: groups.createProviderGroup
+INSERT IGNORE INTO user_groups (name, name_key, description, member_count, manager_count, created_at, managed_by) VALUES (?, ?, NULL, 0, 0, ?, 'provider');
+
 -- name: groups.delete
 DELETE FROM user_groups WHERE id = ?;
 
@@ -2347,15 +2350,18 @@ DELETE FROM user_groups WHERE id = ?;
 SELECT 1 AS found FROM user_groups WHERE id = ?;
 
 -- name: groups.forMember
-SELECT g.id AS id, g.name AS name, g.description AS description, g.created_at AS created_at, g.member_count AS member_count, m.role AS role
+SELECT g.id AS id, g.name AS name, g.description AS description, g.created_at AS created_at, g.member_count AS member_count, m.role AS role, g.managed_by AS managed_by
 FROM user_groups g JOIN group_members m ON m.group_id = g.id AND m.user_id = ?
 WHERE g.id = ?;
 
 -- name: groups.idByNameKey
-SELECT id FROM user_groups WHERE managed_by = 'service' AND name_key = ?;
+SELECT id FROM user_groups WHERE managed_by = ? AND name_key = ?;
 
 -- name: groups.lockGroup
 SELECT id FROM user_groups WHERE id = ? FOR UPDATE;
+
+-- name: groups.managedBy
+SELECT name, managed_by FROM user_groups WHERE id = ?;
 
 -- name: groups.managers
 SELECT manager_count AS managers FROM user_groups WHERE id = ?;
@@ -2372,11 +2378,16 @@ ORDER BY m.role, m.created_at, m.user_id
 LIMIT ? OFFSET ?;
 
 -- name: groups.ofUser
-SELECT g.id AS id, g.name AS name, g.description AS description, g.created_at AS created_at, g.member_count AS member_count, m.role AS role
+SELECT g.id AS id, g.name AS name, g.description AS description, g.created_at AS created_at, g.member_count AS member_count, m.role AS role, g.managed_by AS managed_by
 FROM group_members m JOIN user_groups g ON g.id = m.group_id
 WHERE m.user_id = ?
 ORDER BY g.name_key, g.id
 LIMIT ? OFFSET ?;
+
+-- name: groups.providerGroupsOfUser
+SELECT m.group_id AS group_id
+FROM group_members m JOIN user_groups g ON g.id = m.group_id
+WHERE m.user_id = ? AND g.managed_by = 'provider';
 
 -- name: groups.removeMember
 DELETE FROM group_members WHERE group_id = ? AND user_id = ?;

@@ -32,6 +32,7 @@ describe('readSignInConfig', () => {
       publicUrl: 'https://docs.example.com',
       allowHttp: false,
       allowSignup: true,
+      scopes: 'openid email profile',
       groupsClaim: null,
       adminGroups: null,
       allowedGroups: null,

@@ -28,6 +28,7 @@ class SignInVariables {
   @IsOptional() @IsString() OIDC_ALLOWED_GROUPS?: string;
   @IsOptional() @IsString() OAUTH_CLIENTS?: string;
   @IsOptional() @IsString() OAUTH_TOKEN_TTL?: string;
+  @IsOptional() @IsString() OIDC_SCOPES?: string;
 }
 
 const REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'PUBLIC_URL'] as const;
@@ -51,6 +52,8 @@ export interface SignInSettings {
   allowHttp: boolean;
   /** Whether a person the service does not know yet gets a user at their first sign-in. */
   allowSignup: boolean;
+  /** The scopes asked of the provider, space-separated, `openid` among them. */
+  scopes: string;
   /** The claim whose values are the user's provider-managed groups; null: none are kept. */
   groupsClaim: string | null;
   /** Groups of the claim that make an admin; null: sign-in leaves the role alone. */
@@ -90,6 +93,7 @@ export function readSignInConfig(env: NodeJS.ProcessEnv): SignInSettings | null 
     publicUrl,
     allowHttp,
     allowSignup: vars.OIDC_ALLOW_SIGNUP ?? true,
+    scopes: providerScopes(vars.OIDC_SCOPES),
     groupsClaim: vars.OIDC_GROUPS_CLAIM?.trim() || null,
     adminGroups: list(vars.OIDC_ADMIN_GROUPS),
     allowedGroups: list(vars.OIDC_ALLOWED_GROUPS),
@@ -114,6 +118,12 @@ function httpUrl(name: string, value: string, allowHttp: boolean): string {
   throw new ConfigError(
     `Invalid configuration: ${name} must be an https:// URL${allowHttp ? ' or an http:// one' : ' (http:// only with OIDC_ALLOW_HTTP=true)'} (got ${JSON.stringify(value)})`,
   );
+}
+
+/** OIDC_SCOPES: space-separated, default `openid email profile`; `openid` is always asked. */
+function providerScopes(value: string | undefined): string {
+  const scopes = (value ?? 'openid email profile').split(/\s+/).filter((scope) => scope !== '');
+  return [...new Set(['openid', ...scopes])].join(' ');
 }
 
 /** Comma-separated names; null when there are none. */

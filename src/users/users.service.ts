@@ -57,6 +57,11 @@ export class UsersService {
     return user;
   }
 
+  /** The user with this e-mail (any case), or null. */
+  findByEmail(email: string): Promise<User | null> {
+    return this.users.findByEmail(normaliseEmail(email));
+  }
+
   async getById(id: number): Promise<User> {
     const user = await this.users.findById(id);
     if (!user) throw new UserIdNotFound();

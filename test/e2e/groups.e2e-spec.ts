@@ -82,6 +82,7 @@ describe(`groups (${databaseKind})`, () => {
         created_at: expect.stringMatching(ISO_UTC_MS) as string,
         role: 'manager',
         member_count: 1,
+        managed_by: 'service',
       });
       expect(Date.parse(body.created_at)).toBeGreaterThanOrEqual(before);
       expect((await getGroup(creator, body.id)).body).toEqual(body);
@@ -181,6 +182,7 @@ describe(`groups (${databaseKind})`, () => {
             created_at: expect.stringMatching(ISO_UTC_MS) as string,
             role: 'member',
             member_count: 2,
+            managed_by: 'service',
           },
           mine.body as GroupBody,
         ],
@@ -262,6 +264,7 @@ describe(`groups (${databaseKind})`, () => {
         created_at: expect.stringMatching(ISO_UTC_MS) as string,
         role: 'manager',
         member_count: 2,
+        managed_by: 'service',
       });
       const cleared = await patch(manager, id, { description: null });
       expect(cleared.status).toBe(200);

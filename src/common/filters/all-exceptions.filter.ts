@@ -26,6 +26,7 @@ import {
   Unauthenticated,
   Unprocessable,
 } from '../errors/domain-errors';
+import { OAuthTokenError, RedirectWithError } from '../errors/oauth-errors';
 
 const domainStatuses: [new (...args: never[]) => DomainError, number][] = [
   [InvalidInput, HttpStatus.BAD_REQUEST],
@@ -66,6 +67,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<Request>();
     const response = host.switchToHttp().getResponse<Response>();
+    if (this.answerOAuth(exception, response)) return;
     const { status, message, retryAfterSeconds = 5, allow } = this.describe(exception, request);
     if (allow) response.setHeader('Allow', allow.join(', '));
 
@@ -100,6 +102,23 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (response.headersSent) return;
     response.status(status).json({ error: message });
+  }
+
+  /** OAuth 2's own error answers: a redirect to the client, or a token endpoint's body. */
+  private answerOAuth(exception: unknown, response: Response): boolean {
+    if (response.headersSent) return false;
+    if (exception instanceof RedirectWithError) {
+      response.redirect(302, exception.location);
+      return true;
+    }
+    if (exception instanceof OAuthTokenError) {
+      response.setHeader('Cache-Control', 'no-store');
+      response
+        .status(400)
+        .json({ error: exception.error, error_description: exception.description });
+      return true;
+    }
+    return false;
   }
 
   private describe(

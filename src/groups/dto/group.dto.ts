@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { GROUP_MANAGERS, type GroupManager } from '../group-managers';
 import { PaginationDto } from '../../common/dto/pagination.dto';
 import { GROUP_ROLES, type GroupRole } from '../group-roles';
 
@@ -41,6 +42,14 @@ export class GroupDto {
    */
   @ApiProperty({ type: 'integer', minimum: 1 })
   member_count: number;
+
+  /**
+   * Who changes its members: `service` (its managers, through the API), or `provider` (the
+   * identity provider: members follow the groups claim at each sign-in, and any other change
+   * of members is refused with `409`).
+   */
+  @ApiProperty({ enum: GROUP_MANAGERS, example: 'service' })
+  managed_by: GroupManager;
 }
 
 export class GroupListDto {
