@@ -168,11 +168,13 @@ export class IdentityProvider {
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const code = (error as { code?: unknown }).code;
-  const cause = (error as { cause?: unknown }).cause;
+  const cause: unknown = error.cause;
   const detail =
-    typeof cause === 'object' && cause !== null && 'error' in cause
-      ? `: ${String(cause.error)}`
-      : '';
+    cause instanceof Error
+      ? `: ${cause.message}`
+      : typeof cause === 'object' && cause !== null && 'error' in cause
+        ? `: ${String(cause.error)}`
+        : '';
   return `${error.message}${typeof code === 'string' ? ` [${code}]` : ''}${detail}`;
 }
 

@@ -181,4 +181,249 @@ describe(`sign-in through an identity provider (${databaseKind})`, () => {
       });
     });
   });
+
+  /** The parameters of a redirect to the client. */
+  const redirectParameters = (response: request.Response) => {
+    const location = new URL(response.headers.location as string);
+    return {
+      to: `${location.origin}${location.pathname}`,
+      ...Object.fromEntries(location.searchParams),
+    };
+  };
+
+  describe('GET /oauth/authorize', () => {
+    it('sends the browser to the provider with its own state, nonce and S256 challenge; a cookie binds the sign-in', async () => {
+      const started = await authorize(swaggerUi().parameters).expect(302);
+      const to = new URL(started.headers.location as string);
+      expect(`${to.origin}${to.pathname}`).toBe(`${provider.issuer}/auth`);
+      expect(Object.fromEntries(to.searchParams)).toEqual({
+        client_id: 'dms',
+        redirect_uri: CALLBACK,
+        response_type: 'code',
+        scope: 'openid email profile groups',
+        state: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        nonce: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        code_challenge_method: 'S256',
+      });
+      expect(started.headers['cache-control']).toBe('no-store');
+      const [cookie] = started.headers['set-cookie'] as unknown as string[];
+      expect(cookie).toMatch(
+        /^dms_sign_in=[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/oauth; Expires=[^;]+; HttpOnly; SameSite=Lax$/,
+      );
+    });
+
+    it('400 JSON, never a redirect, for an unknown client or a redirect_uri one character off', async () => {
+      const unknown = await authorize(swaggerUi({ client_id: 'nobody' }).parameters).expect(400);
+      expect(unknown.headers.location).toBeUndefined();
+      expect(unknown.body).toEqual({ error: 'unknown client_id "nobody"' });
+      const off = `${SWAGGER_UI_REDIRECT}x`;
+      const wrong = await authorize(swaggerUi({ redirect_uri: off }).parameters).expect(400);
+      expect(wrong.headers.location).toBeUndefined();
+      expect(wrong.body).toEqual({
+        error: `redirect_uri must be one registered for swagger-ui, exactly (got "${off}")`,
+      });
+      const other = await authorize(
+        swaggerUi({ client_id: 'tool', redirect_uri: SWAGGER_UI_REDIRECT }).parameters,
+      ).expect(400);
+      expect(other.headers.location).toBeUndefined();
+    });
+
+    it.each([
+      [
+        { code_challenge: undefined },
+        'invalid_request',
+        'code_challenge is required (PKCE with S256)',
+      ],
+      [{ code_challenge_method: 'plain' }, 'invalid_request', 'code_challenge_method must be S256'],
+      [
+        { code_challenge_method: undefined },
+        'invalid_request',
+        'code_challenge_method must be S256',
+      ],
+      [
+        { code_challenge: 'short' },
+        'invalid_request',
+        'code_challenge must be 43 base64url characters (S256)',
+      ],
+      [{ response_type: 'token' }, 'unsupported_response_type', 'response_type must be code'],
+      [
+        { scope: 'docs:read docs:admin' },
+        'invalid_scope',
+        'scope must be made of docs:read, docs:write, tokens:write, admin',
+      ],
+    ])(
+      '%j: back to the client with an error, its state and iss',
+      async (overrides, error, description) => {
+        const { parameters, state } = swaggerUi(overrides);
+        const refused = await authorize(parameters).expect(302);
+        expect(refused.headers['set-cookie']).toBeUndefined();
+        expect(redirectParameters(refused)).toEqual({
+          to: SWAGGER_UI_REDIRECT,
+          error,
+          error_description: description,
+          state,
+          iss: PUBLIC_URL,
+        });
+      },
+    );
+  });
+
+  describe('GET /oauth/callback', () => {
+    /** A sign-in taken as far as the provider's redirect back; the cookie and that URL. */
+    async function atCallback(sub: string, claims: ProviderAccount) {
+      provider.signInAs(sub, claims);
+      const { parameters, verifier } = swaggerUi();
+      const started = await authorize(parameters).expect(302);
+      const jar = new CookieJar();
+      jar.take(started.headers['set-cookie'] as unknown as string[]);
+      const back = await throughProvider(provider, started.headers.location as string);
+      return { jar, back: new URL(back), verifier };
+    }
+    const call = (url: URL, cookie?: string) => {
+      const pending = request(test.http).get(`${url.pathname}${url.search}`);
+      return cookie ? pending.set('Cookie', cookie) : pending;
+    };
+
+    it('400 without the sign-in cookie, or with a state that is not the sign-in’s; no code', async () => {
+      const claims = { email: `c-${unique()}@example.com`, email_verified: true };
+      const first = await atCallback(`sub-${unique()}`, claims);
+      const noCookie = await call(first.back).expect(400);
+      expect(noCookie.headers.location).toBeUndefined();
+      expect(noCookie.body).toEqual({
+        error:
+          'no sign-in is under way in this browser (its cookie is missing): start again from the application',
+      });
+      const tampered = new URL(first.back);
+      tampered.searchParams.set('state', 'x'.repeat(43));
+      const wrongState = await call(tampered, first.jar.header()).expect(400);
+      expect(wrongState.body).toEqual({ error: 'state does not match this sign-in' });
+      // The sign-in is used up by then: the right state does not finish it either.
+      const again = await call(first.back, first.jar.header()).expect(400);
+      expect((again.body as { error: string }).error).toContain('this sign-in is unknown');
+      const foreign = await call(first.back, 'dms_sign_in=' + 'y'.repeat(43)).expect(400);
+      expect((foreign.body as { error: string }).error).toContain('this sign-in is unknown');
+    });
+
+    it('400 for an iss that is not the provider’s (RFC 9207)', async () => {
+      const claims = { email: `i-${unique()}@example.com`, email_verified: true };
+      const { jar, back } = await atCallback(`sub-${unique()}`, claims);
+      back.searchParams.set('iss', 'http://127.0.0.1:1');
+      const refused = await call(back, jar.header()).expect(400);
+      expect(refused.headers.location).toBeUndefined();
+      expect((refused.body as { error: string }).error).toMatch(
+        /^sign-in failed: invalid response encountered \[OAUTH_INVALID_RESPONSE\]: .*"iss"/,
+      );
+    });
+
+    it('a refusal at the provider goes back to the client as access_denied', async () => {
+      const claims = { email: `d-${unique()}@example.com`, email_verified: true };
+      const { jar, back } = await atCallback(`sub-${unique()}`, claims);
+      const denied = new URL(CALLBACK);
+      denied.searchParams.set('error', 'access_denied');
+      denied.searchParams.set('state', back.searchParams.get('state')!);
+      const answer = await call(denied, jar.header()).expect(302);
+      expect(redirectParameters(answer)).toMatchObject({
+        to: SWAGGER_UI_REDIRECT,
+        error: 'access_denied',
+        iss: PUBLIC_URL,
+      });
+    });
+  });
+
+  describe('POST /oauth/token', () => {
+    const person = () => ({
+      sub: `sub-${unique()}`,
+      claims: { email: `t-${unique()}@example.com`, email_verified: true },
+    });
+
+    it('a code used twice: invalid_grant, and the token of its first use stops working', async () => {
+      const { sub, claims } = person();
+      const { code, verifier } = await signIn(sub, claims);
+      const first = await exchange(code!, verifier).expect(200);
+      const token = (first.body as { access_token: string }).access_token;
+      await request(test.http).get('/api/v1/me').set(bearer(token)).expect(200);
+      const second = await exchange(code!, verifier).expect(400);
+      expect(second.headers['cache-control']).toBe('no-store');
+      expect(second.body).toEqual({
+        error: 'invalid_grant',
+        error_description:
+          'code was already used: the token issued for it is revoked; sign in again',
+      });
+      const after = await request(test.http).get('/api/v1/me').set(bearer(token)).expect(401);
+      expect(after.body).toEqual({ error: 'bearer token has been revoked' });
+    });
+
+    it('invalid_grant for a wrong verifier, another redirect_uri or client; the code still works after', async () => {
+      const { sub, claims } = person();
+      const { code, verifier } = await signIn(sub, claims);
+      const grant = (overrides: Record<string, string>) => exchange(code!, verifier, overrides);
+      expect((await grant({ code_verifier: pkcePair().verifier }).expect(400)).body).toEqual({
+        error: 'invalid_grant',
+        error_description: 'code_verifier does not match the code_challenge',
+      });
+      expect((await grant({ redirect_uri: `${SWAGGER_UI_REDIRECT}x` }).expect(400)).body).toEqual({
+        error: 'invalid_grant',
+        error_description: 'code was given to another client or redirect_uri',
+      });
+      expect((await grant({ client_id: 'tool' }).expect(400)).body).toMatchObject({
+        error: 'invalid_grant',
+      });
+      await exchange(code!, verifier).expect(200);
+    });
+
+    it('invalid_request, unsupported_grant_type, invalid_client: RFC 6749 §5.2 bodies', async () => {
+      const post = (form: Record<string, string>) =>
+        request(test.http).post('/oauth/token').type('form').send(form).expect(400);
+      const base = {
+        grant_type: 'authorization_code',
+        code: 'x',
+        redirect_uri: SWAGGER_UI_REDIRECT,
+        client_id: 'swagger-ui',
+        code_verifier: pkcePair().verifier,
+      };
+      expect((await post({ ...base, grant_type: 'password' })).body).toEqual({
+        error: 'unsupported_grant_type',
+        error_description: 'grant_type must be authorization_code',
+      });
+      expect((await post({ ...base, code: '' })).body).toEqual({
+        error: 'invalid_request',
+        error_description: 'code is required, once',
+      });
+      expect((await post({ ...base, client_id: 'nobody' })).body).toEqual({
+        error: 'invalid_client',
+        error_description: 'unknown client_id "nobody"',
+      });
+      expect((await post({ ...base, code_verifier: 'short' })).body).toMatchObject({
+        error: 'invalid_request',
+      });
+      expect((await post(base)).body).toEqual({
+        error: 'invalid_grant',
+        error_description: 'code is unknown or expired',
+      });
+      const json = await request(test.http).post('/oauth/token').send(base).expect(400);
+      expect(json.body).toEqual({
+        error: 'invalid_request',
+        error_description: 'send the parameters as application/x-www-form-urlencoded',
+      });
+    });
+  });
+
+  describe('POST /oauth/revoke', () => {
+    it('200 always; a token it names stops working at once', async () => {
+      const { code, verifier } = await signIn(`sub-${unique()}`, {
+        email: `r-${unique()}@example.com`,
+        email_verified: true,
+      });
+      const token = ((await exchange(code!, verifier).expect(200)).body as { access_token: string })
+        .access_token;
+      const revoke = (form: Record<string, string>) =>
+        request(test.http).post('/oauth/revoke').type('form').send(form).expect(200);
+      expect((await revoke({ token })).text).toBe('');
+      await request(test.http).get('/api/v1/me').set(bearer(token)).expect(401);
+      await revoke({ token });
+      await revoke({ token: `dms_${'z'.repeat(43)}` });
+      await revoke({ token: 'not a token' });
+    });
+  });
 });
