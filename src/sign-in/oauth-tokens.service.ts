@@ -136,7 +136,8 @@ export class OAuthTokensService {
     );
   }
 
-  private enabled(): SignInSettings {
+  /** The settings, or 404 when sign-in is off. */
+  enabled(): SignInSettings {
     if (!this.settings) throw new SignInOff();
     return this.settings;
   }

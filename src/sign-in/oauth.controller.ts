@@ -61,6 +61,7 @@ export class OAuthController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<TokenGrant> {
+    this.tokens.enabled();
     const grant = await this.tokens.exchange(await readForm(request, response));
     response.setHeader('Cache-Control', 'no-store');
     response.setHeader('Pragma', 'no-cache');
@@ -73,6 +74,7 @@ export class OAuthController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
+    this.tokens.enabled();
     await this.tokens.revoke(await readForm(request, response));
   }
 }

@@ -89,6 +89,8 @@ describe('readSignInConfig', () => {
     ],
     [{ ...ON, OAUTH_CLIENTS: '[{"client_id":"x","redirect_uris":[]}]' }, 'non-empty list'],
     [{ ...ON, OAUTH_TOKEN_TTL: '8' }, 'OAUTH_TOKEN_TTL must be a duration'],
+    [{ ...ON, OIDC_ADMIN_GROUPS: 'admins' }, 'OIDC_ADMIN_GROUPS names groups of the groups claim'],
+    [{ ...ON, OIDC_ALLOWED_GROUPS: 'staff' }, 'set OIDC_GROUPS_CLAIM too'],
   ])('refuses %j', (env, message) => {
     expect(refusal(env)).toContain(message);
   });

@@ -86,6 +86,14 @@ export function readSignInConfig(env: NodeJS.ProcessEnv): SignInSettings | null 
   if (new URL(publicUrl).search !== '' || new URL(publicUrl).hash !== '') {
     throw new ConfigError('Invalid configuration: PUBLIC_URL must have no query or fragment');
   }
+  const groupsClaim = vars.OIDC_GROUPS_CLAIM?.trim() || null;
+  for (const name of ['OIDC_ADMIN_GROUPS', 'OIDC_ALLOWED_GROUPS'] as const) {
+    if (list(vars[name]) && !groupsClaim) {
+      throw new ConfigError(
+        `Invalid configuration: ${name} names groups of the groups claim: set OIDC_GROUPS_CLAIM too`,
+      );
+    }
+  }
   return {
     issuer,
     clientId: vars.OIDC_CLIENT_ID!.trim(),
@@ -94,7 +102,7 @@ export function readSignInConfig(env: NodeJS.ProcessEnv): SignInSettings | null 
     allowHttp,
     allowSignup: vars.OIDC_ALLOW_SIGNUP ?? true,
     scopes: providerScopes(vars.OIDC_SCOPES),
-    groupsClaim: vars.OIDC_GROUPS_CLAIM?.trim() || null,
+    groupsClaim,
     adminGroups: list(vars.OIDC_ADMIN_GROUPS),
     allowedGroups: list(vars.OIDC_ALLOWED_GROUPS),
     clients: [

@@ -49,6 +49,11 @@ describe(`operating the built service (${databaseKind})`, () => {
         'chatty',
         'LOG_LEVEL must be one of error, warn, log, debug, verbose (got "chatty")',
       ],
+      [
+        'OIDC_ISSUER',
+        'https://id.example.com',
+        'sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, PUBLIC_URL; OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, PUBLIC_URL are not set',
+      ],
     ])('%s=%s stops the process with one line naming it', async (name, value, message) => {
       const result = await startBuiltServiceExpectingFailure({ [name]: value });
       expect(result).toMatchObject({ code: 1, stdout: '' });

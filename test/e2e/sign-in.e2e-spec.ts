@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
+import { UsersService } from '../../src/users/users.service';
+import { givenUser } from '../support/builders';
 import { ISO_UTC_MS } from '../support/expectations';
 import {
   CookieJar,
@@ -424,6 +426,181 @@ describe(`sign-in through an identity provider (${databaseKind})`, () => {
       await revoke({ token });
       await revoke({ token: `dms_${'z'.repeat(43)}` });
       await revoke({ token: 'not a token' });
+    });
+  });
+
+  /** Signs in and exchanges the code: the token, or the callback's refusal. */
+  async function tokenFor(sub: string, claims: ProviderAccount, overrides: Authorization = {}) {
+    const { callback, code, verifier } = await signIn(sub, claims, overrides);
+    if (!code) return { callback, token: undefined };
+    const granted = await exchange(code, verifier).expect(200);
+    return { callback, token: (granted.body as { access_token: string }).access_token };
+  }
+
+  const meOf = async (token: string) =>
+    (await request(test.http).get('/api/v1/me').set(bearer(token)).expect(200)).body as {
+      user: { id: number; email: string; fname: string; lname: string };
+      role: string;
+      token: { scopes: string[] };
+    };
+
+  describe('who a person is', () => {
+    it('finds a person by (issuer, sub) whatever their e-mail becomes', async () => {
+      const sub = `sub-${unique()}`;
+      const email = `p-${unique()}@example.com`;
+      const first = await tokenFor(sub, {
+        email,
+        email_verified: true,
+        name: 'Grace Brewster Hopper',
+      });
+      const me = await meOf(first.token!);
+      expect(me.user).toMatchObject({ email, fname: 'Grace', lname: 'Brewster Hopper' });
+      const later = await tokenFor(sub, {
+        email: `moved-${unique()}@example.com`,
+        email_verified: true,
+      });
+      expect((await meOf(later.token!)).user).toEqual(me.user);
+    });
+
+    it('links an existing user by e-mail only when the provider says it is verified', async () => {
+      const existing = await givenUser(test);
+      const unverified = await tokenFor(`sub-${unique()}`, {
+        email: existing.email.toUpperCase(),
+        email_verified: false,
+      });
+      expect(unverified.callback.status).toBe(403);
+      expect(unverified.callback.headers.location).toBeUndefined();
+      expect(unverified.callback.body).toEqual({
+        error: `a user with e-mail ${existing.email} exists, and the identity provider does not say the address is verified: it is not linked to you`,
+      });
+      const sub = `sub-${unique()}`;
+      const verified = await tokenFor(sub, { email: existing.email, email_verified: true });
+      expect((await meOf(verified.token!)).user.id).toBe(existing.id);
+      // Linked now: the e-mail no longer matters.
+      const again = await tokenFor(sub, { email: existing.email, email_verified: false });
+      expect((await meOf(again.token!)).user.id).toBe(existing.id);
+    });
+
+    it('the same sub from another issuer is another person', async () => {
+      const someone = await givenUser(test);
+      const sub = `sub-${unique()}`;
+      await test.dataSource.query(
+        'INSERT INTO sign_in_identities (user_id, issuer, subject, created_at) VALUES (?, ?, ?, ?)',
+        [someone.id, 'https://other.example.com', sub, '2026-11-29 10:00:00.000'],
+      );
+      const signedIn = await tokenFor(sub, {
+        email: `s-${unique()}@example.com`,
+        email_verified: true,
+      });
+      expect((await meOf(signedIn.token!)).user.id).not.toBe(someone.id);
+    });
+
+    it('refuses the sign-in of a deactivated user (403), and gives their token nothing', async () => {
+      const sub = `sub-${unique()}`;
+      const claims = { email: `x-${unique()}@example.com`, email_verified: true };
+      const first = await tokenFor(sub, claims);
+      const { user } = await meOf(first.token!);
+      await test.app.get(UsersService).changeAccount(null, user.id, { active: false });
+      await request(test.http).get('/api/v1/me').set(bearer(first.token!)).expect(401);
+      const refused = await tokenFor(sub, claims);
+      expect(refused.callback.status).toBe(403);
+      expect(refused.callback.body).toEqual({
+        error: 'your user has been deactivated: ask an admin',
+      });
+    });
+  });
+
+  describe('roles and scopes from the provider', () => {
+    it('an admin while the claim holds OIDC_ADMIN_GROUPS, a member after a sign-in without it', async () => {
+      const sub = `sub-${unique()}`;
+      const email = `a-${unique()}@example.com`;
+      const asAdmin = await tokenFor(
+        sub,
+        { email, email_verified: true, groups: ['dms-admins'] },
+        { scope: 'docs:read admin' },
+      );
+      const me = await meOf(asAdmin.token!);
+      expect(me).toMatchObject({ role: 'admin', token: { scopes: ['docs:read', 'admin'] } });
+      await request(test.http).get('/api/v1/users').set(bearer(asAdmin.token!)).expect(200);
+      const asMember = await tokenFor(sub, { email, email_verified: true, groups: [] });
+      expect((await meOf(asMember.token!)).role).toBe('member');
+      const stale = await request(test.http).get('/api/v1/users').set(bearer(asAdmin.token!));
+      expect(stale.status).toBe(403);
+    });
+
+    it('scope beyond the role: invalid_scope at the client, no code; a narrower scope is kept', async () => {
+      const claims = { email: `m-${unique()}@example.com`, email_verified: true };
+      const sub = `sub-${unique()}`;
+      const { callback, state } = await signIn(sub, claims, { scope: 'docs:read admin' });
+      expect(redirectParameters(callback)).toEqual({
+        to: SWAGGER_UI_REDIRECT,
+        error: 'invalid_scope',
+        error_description: 'scope admin is for admins only',
+        state,
+        iss: PUBLIC_URL,
+      });
+      const narrow = await tokenFor(sub, claims, { scope: 'docs:read' });
+      expect((await meOf(narrow.token!)).token.scopes).toEqual(['docs:read']);
+      const write = await request(test.http)
+        .post('/api/v1/docs')
+        .set(bearer(narrow.token!))
+        .send({ title: 'x' });
+      expect(write.status).toBe(403);
+    });
+  });
+
+  describe('provider-managed groups', () => {
+    const groupsOf = async (token: string) =>
+      (
+        (await request(test.http).get('/api/v1/groups').set(bearer(token)).expect(200)).body as {
+          groups: { id: number; name: string; role: string; managed_by: string }[];
+        }
+      ).groups;
+
+    it('follow the claim at each sign-in, removals included; 409 for member changes through the API', async () => {
+      const tag = unique();
+      const sub = `sub-${unique()}`;
+      const email = `g-${unique()}@example.com`;
+      const first = await tokenFor(sub, {
+        email,
+        email_verified: true,
+        groups: [`Sales-${tag}`, `ops-${tag}`, `sales-${tag}`],
+      });
+      const groups = await groupsOf(first.token!);
+      expect(groups.map(({ name, role, managed_by }) => ({ name, role, managed_by }))).toEqual([
+        { name: `ops-${tag}`, role: 'member', managed_by: 'provider' },
+        { name: `Sales-${tag}`, role: 'member', managed_by: 'provider' },
+      ]);
+      const second = await tokenFor(sub, {
+        email,
+        email_verified: true,
+        groups: [`ops-${tag}`, `legal-${tag}`],
+      });
+      const after = await groupsOf(second.token!);
+      expect(after.map((group) => group.name)).toEqual([`legal-${tag}`, `ops-${tag}`]);
+      const ops = after.find((group) => group.name === `ops-${tag}`)!;
+      expect(ops.id).toBe(groups.find((group) => group.name === `ops-${tag}`)!.id);
+
+      const other = await givenUser(test);
+      const add = await request(test.http)
+        .post(`/api/v1/groups/${ops.id}/members`)
+        .set(bearer(second.token!))
+        .send({ email: other.email });
+      expect(add.status).toBe(409);
+      expect(add.body).toEqual({
+        error: `the members of "ops-${tag}" are managed by the identity provider: they change only when they sign in`,
+      });
+      const me = await meOf(second.token!);
+      const leave = await request(test.http)
+        .delete(`/api/v1/groups/${ops.id}/members/${me.user.id}`)
+        .set(bearer(second.token!));
+      expect(leave.status).toBe(409);
+      const service = await request(test.http)
+        .post('/api/v1/groups')
+        .set(bearer(second.token!))
+        .send({ name: `ops-${tag}` });
+      expect(service.status).toBe(201);
+      expect((service.body as { managed_by: string }).managed_by).toBe('service');
     });
   });
 });
