@@ -131,7 +131,7 @@ describe(`sign-in, as configured (${databaseKind})`, () => {
       const started = await request(test.http).get('/oauth/authorize').query(authorizeQuery());
       const jar = new CookieJar();
       jar.take(started.headers['set-cookie'] as unknown as string[]);
-      const back = await throughProvider(provider, started.headers.location as string);
+      const back = await throughProvider(provider, started.headers.location);
       return request(test.http).get(back.slice(PUBLIC_URL.length)).set('Cookie', jar.header());
     }
 
@@ -169,7 +169,7 @@ describe(`sign-in, as configured (${databaseKind})`, () => {
         groups: ['contractors'],
       });
       expect(known.status).toBe(302);
-      expect(new URL(known.headers.location as string).searchParams.get('code')).toMatch(
+      expect(new URL(known.headers.location).searchParams.get('code')).toMatch(
         /^[A-Za-z0-9_-]{43}$/,
       );
     });

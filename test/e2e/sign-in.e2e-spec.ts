@@ -186,7 +186,7 @@ describe(`sign-in through an identity provider (${databaseKind})`, () => {
 
   /** The parameters of a redirect to the client. */
   const redirectParameters = (response: request.Response) => {
-    const location = new URL(response.headers.location as string);
+    const location = new URL(response.headers.location);
     return {
       to: `${location.origin}${location.pathname}`,
       ...Object.fromEntries(location.searchParams),
@@ -196,7 +196,7 @@ describe(`sign-in through an identity provider (${databaseKind})`, () => {
   describe('GET /oauth/authorize', () => {
     it('sends the browser to the provider with its own state, nonce and S256 challenge; a cookie binds the sign-in', async () => {
       const started = await authorize(swaggerUi().parameters).expect(302);
-      const to = new URL(started.headers.location as string);
+      const to = new URL(started.headers.location);
       expect(`${to.origin}${to.pathname}`).toBe(`${provider.issuer}/auth`);
       expect(Object.fromEntries(to.searchParams)).toEqual({
         client_id: 'dms',
@@ -279,7 +279,7 @@ describe(`sign-in through an identity provider (${databaseKind})`, () => {
       const started = await authorize(parameters).expect(302);
       const jar = new CookieJar();
       jar.take(started.headers['set-cookie'] as unknown as string[]);
-      const back = await throughProvider(provider, started.headers.location as string);
+      const back = await throughProvider(provider, started.headers.location);
       return { jar, back: new URL(back), verifier };
     }
     const call = (url: URL, cookie?: string) => {
