@@ -64,7 +64,7 @@ export async function createApp(logLevel?: LogLevel): Promise<NestExpressApplica
   await app.init();
   // After the API routes: Swagger UI's static files are served under /api, and mounted before
   // the routes they would stat the file system on every /api/v1 request.
-  setUpSwagger(app);
+  setUpSwagger(app, config.signIn);
   app.use(routeNotFound);
   // A client that sends its request too slowly is cut off by Node itself (408, JSON body). The
   // headers timeout is above the keep-alive timeout, as balancers' guides ask; the request

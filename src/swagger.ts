@@ -5,11 +5,28 @@ import { routeNotFound } from './common/http/route-not-found';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { BEARER_SCHEME, rateLimitHeaders } from './common/swagger/api-responses.decorator';
 import { applySchemaExtras } from './common/swagger/api-schema-extras.decorator';
+import type { TokenScope } from './common/token-scope-list';
+import { SignInSettings, SWAGGER_UI_CLIENT } from './sign-in/sign-in.config';
 
 /** The interface's version (`info.version`); package.json's `version` is the same (a unit spec checks). */
 export const API_VERSION = '1.3.0';
 
-export function buildOpenApiDocument(app: INestApplication) {
+/** The OAuth 2 scheme Swagger UI signs in with when sign-in is on. */
+export const SIGN_IN_SCHEME = 'signIn';
+
+const SIGN_IN_SCOPES: Record<TokenScope, string> = {
+  'docs:read': 'Read documents, folders, search',
+  'docs:write': 'Create, change, share and delete documents (with docs:read)',
+  'tokens:write': 'Make, list and revoke your own tokens',
+  admin: 'The admin routes (admins only)',
+};
+
+/**
+ * The OpenAPI document. With sign-in on (`signIn`), every operation that takes a bearer token
+ * also takes one from the service's own OAuth endpoints: Swagger UI's Authorize then offers
+ * signing in at the identity provider.
+ */
+export function buildOpenApiDocument(app: INestApplication, signIn?: SignInSettings | null) {
   const config = new DocumentBuilder()
     .setTitle('Document service')
     .setDescription(
@@ -41,7 +58,34 @@ export function buildOpenApiDocument(app: INestApplication) {
       BEARER_SCHEME,
     )
     .build();
-  return applySchemaExtras(documentRateLimitHeaders(SwaggerModule.createDocument(app, config)));
+  const document = applySchemaExtras(
+    documentRateLimitHeaders(SwaggerModule.createDocument(app, config)),
+  );
+  return signIn ? withSignIn(document, signIn) : document;
+}
+
+function withSignIn(document: OpenAPIObject, signIn: SignInSettings): OpenAPIObject {
+  document.components!.securitySchemes![SIGN_IN_SCHEME] = {
+    type: 'oauth2',
+    description:
+      'Sign in at the organisation’s identity provider: the service gives Swagger UI one of its own tokens (8 hours by default).',
+    flows: {
+      authorizationCode: {
+        authorizationUrl: `${signIn.publicUrl}/oauth/authorize`,
+        tokenUrl: `${signIn.publicUrl}/oauth/token`,
+        scopes: SIGN_IN_SCOPES,
+      },
+    },
+  };
+  for (const pathItem of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const security = pathItem[method]?.security;
+      if (security?.some((requirement) => BEARER_SCHEME in requirement)) {
+        security.push({ [SIGN_IN_SCHEME]: [] });
+      }
+    }
+  }
+  return document;
 }
 
 /**
@@ -61,14 +105,31 @@ function documentRateLimitHeaders(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
-/** Swagger UI at `/api`, the OpenAPI document at `/api-json`. */
-export function setUpSwagger(app: NestExpressApplication): void {
+/**
+ * Swagger UI at `/api`, the OpenAPI document at `/api-json`. With sign-in on, Authorize also
+ * signs in through the identity provider (authorization code with PKCE, as the `swagger-ui`
+ * client), coming back at `/api/oauth2-redirect.html`.
+ */
+export function setUpSwagger(app: NestExpressApplication, signIn?: SignInSettings | null): void {
   app.use('/api', swaggerFilesOnly);
-  SwaggerModule.setup('api', app, () => buildOpenApiDocument(app), {
+  SwaggerModule.setup('api', app, () => buildOpenApiDocument(app, signIn), {
     jsonDocumentUrl: 'api-json',
     yamlDocumentUrl: 'api-yaml',
     customSiteTitle: 'Document service API',
-    swaggerOptions: { persistAuthorization: true, displayRequestDuration: true },
+    swaggerOptions: {
+      persistAuthorization: true,
+      displayRequestDuration: true,
+      ...(signIn
+        ? {
+            oauth2RedirectUrl: `${signIn.publicUrl}/api/oauth2-redirect.html`,
+            initOAuth: {
+              clientId: SWAGGER_UI_CLIENT,
+              usePkceWithAuthorizationCodeGrant: true,
+              scopes: ['docs:read', 'docs:write', 'tokens:write'],
+            },
+          }
+        : {}),
+    },
   });
 }
 

@@ -58,7 +58,7 @@ export async function startBuiltService(
   env: NodeJS.ProcessEnv = {},
   { startTimeoutMs = 30_000 } = {},
 ): Promise<RunningService> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   // No ready delay at stop unless a test asks for one: it would only slow every test down.
   const settings = {
     HOST: '127.0.0.1',

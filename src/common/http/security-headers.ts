@@ -24,6 +24,8 @@ const API_HEADER_ENTRIES = Object.entries(API_SECURITY_HEADERS);
  */
 const SWAGGER_UI_PATH = /^\/api(?:\/(?!v1(?:\?|$))[^/?]*)?(?:\?|$)/;
 
+const OAUTH2_REDIRECT_PAGE = /^\/api\/oauth2-redirect\.(?:html|js)(?:\?|$)/;
+
 /**
  * Swagger UI's pages get helmet's defaults, with a content policy Swagger UI runs under (its
  * scripts and styles are served here); everything else, API answers and the JSON 404 of any
@@ -31,6 +33,9 @@ const SWAGGER_UI_PATH = /^\/api(?:\/(?!v1(?:\?|$))[^/?]*)?(?:\?|$)/;
  */
 export function securityHeaders() {
   const forPages = helmet({
+    // Swagger UI signs in in a popup that passes through the identity provider: `same-origin`
+    // would cut the popup's way back to this page.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:'],
@@ -39,7 +44,14 @@ export function securityHeaders() {
       },
     },
   });
+  // The page the popup ends on: coming from the provider's origin, any opener policy of its
+  // own would put it in another browsing context group, away from the page that opened it.
+  const forRedirectPage = helmet({
+    crossOriginOpenerPolicy: false,
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  });
   return (request: Request, response: Response, next: NextFunction): void => {
+    if (OAUTH2_REDIRECT_PAGE.test(request.url)) return forRedirectPage(request, response, next);
     if (SWAGGER_UI_PATH.test(request.url)) return forPages(request, response, next);
     for (const [name, value] of API_HEADER_ENTRIES) response.setHeader(name, value);
     next();
