@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
+import { GroupMemberInput } from '../../src/groups/dto/new-group.input';
+import { GroupsService } from '../../src/groups/groups.service';
 import { UsersService } from '../../src/users/users.service';
 import { givenUser } from '../support/builders';
 import { ISO_UTC_MS } from '../support/expectations';
@@ -595,6 +597,15 @@ describe(`sign-in through an identity provider (${databaseKind})`, () => {
         .delete(`/api/v1/groups/${ops.id}/members/${me.user.id}`)
         .set(bearer(second.token!));
       expect(leave.status).toBe(409);
+      // The CLI's `groups add` names groups the service manages; this one it refuses the same way.
+      await expect(
+        test.app
+          .get(GroupsService)
+          .addMemberByName(
+            `OPS-${tag}`,
+            Object.assign(new GroupMemberInput(), { email: other.email }),
+          ),
+      ).rejects.toThrow(`the members of "OPS-${tag}" are managed by the identity provider`);
       const service = await request(test.http)
         .post('/api/v1/groups')
         .set(bearer(second.token!))
