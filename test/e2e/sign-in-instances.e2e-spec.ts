@@ -62,7 +62,7 @@ describe(`sign-in across two instances (${databaseKind})`, () => {
       code_challenge: challenge,
       code_challenge_method: 'S256',
     });
-    const started = await fetch(`${first.baseUrl}/oauth/authorize?${query}`, {
+    const started = await fetch(`${first.baseUrl}/oauth/authorize?${query.toString()}`, {
       redirect: 'manual',
     });
     expect(started.status).toBe(302);
