@@ -11,7 +11,7 @@ const json = (file: string) =>
   };
 
 describe('the version', () => {
-  it('is 1.3.0 in the OpenAPI document, package.json and its lock file alike', () => {
+  it('is 1.4.0 in the OpenAPI document, package.json and its lock file alike', () => {
     expect({
       served: API_VERSION,
       committedDocument: json('openapi.json').info?.version,
@@ -19,11 +19,11 @@ describe('the version', () => {
       lockFile: json('package-lock.json').version,
       lockFileRoot: json('package-lock.json').packages?.['']?.version,
     }).toEqual({
-      served: '1.3.0',
-      committedDocument: '1.3.0',
-      package: '1.3.0',
-      lockFile: '1.3.0',
-      lockFileRoot: '1.3.0',
+      served: '1.4.0',
+      committedDocument: '1.4.0',
+      package: '1.4.0',
+      lockFile: '1.4.0',
+      lockFileRoot: '1.4.0',
     });
   });
 });

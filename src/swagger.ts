@@ -9,7 +9,7 @@ import type { TokenScope } from './common/token-scope-list';
 import { SignInSettings, SWAGGER_UI_CLIENT } from './sign-in/sign-in.config';
 
 /** The interface's version (`info.version`); package.json's `version` is the same (a unit spec checks). */
-export const API_VERSION = '1.3.0';
+export const API_VERSION = '1.4.0';
 
 /** The OAuth 2 scheme Swagger UI signs in with when sign-in is on. */
 export const SIGN_IN_SCHEME = 'signIn';
@@ -32,7 +32,8 @@ export function buildOpenApiDocument(app: INestApplication, signIn?: SignInSetti
     .setDescription(
       'HTML documents owned by users, organised in per-user folders (`~`, `~/a`, `~/a/b`). ' +
         'Every operation under `/api/v1` needs `Authorization: Bearer <token>`; make a token with ' +
-        '`npm run -s cli -- tokens create --email <e-mail>`. Every error has the body `{"error": "..."}`. ' +
+        '`npm run -s cli -- tokens create --email <e-mail>`, or, where sign-in is on, sign in with ' +
+        'Authorize (`signIn`). Every error has the body `{"error": "..."}`. ' +
         'A method a path does not have is answered `405` with `Allow` listing the ones it has; ' +
         'a path no route has, `404`. Before any route, the HTTP server answers `400` to a malformed ' +
         'request line or header, `408` to a request too slow to arrive, `413` to chunk extensions ' +

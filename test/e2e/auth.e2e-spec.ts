@@ -264,7 +264,7 @@ describe(`bearer authentication (${databaseKind})`, () => {
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toMatch(/^application\/json\b/);
       expect(response.body.openapi).toMatch(/^3\./);
-      expect(response.body.info.version).toBe('1.3.0');
+      expect(response.body.info.version).toBe('1.4.0');
       expect(Object.keys(response.body.paths)).toEqual(
         expect.arrayContaining(['/api/v1/docs', '/api/v1/docs/{uuid}', '/api/v1/folders']),
       );

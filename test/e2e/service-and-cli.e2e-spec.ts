@@ -569,7 +569,7 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
       expect(response.status).toBe(200);
       const document = JSON.parse(response.text);
       expect(document.openapi).toMatch(/^3\./);
-      expect(document.info.version).toBe('1.3.0');
+      expect(document.info.version).toBe('1.4.0');
       expect(document.components.securitySchemes.bearer).toMatchObject({
         type: 'http',
         scheme: 'bearer',
