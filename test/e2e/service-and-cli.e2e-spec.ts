@@ -453,6 +453,7 @@ describe(`the built service and its CLI (${databaseKind})`, () => {
         created_at: expect.stringMatching(ISO_UTC_MS),
         role: 'manager',
         member_count: 1,
+        managed_by: 'service',
       });
       const memberEmail = `member-${Date.now()}@example.com`;
       await runCli(['users', 'create', '--email', memberEmail, '--fname', 'M', '--lname', 'E']);
