@@ -117,13 +117,13 @@ export class OAuthTokensService {
     }
   }
 
-  /** RFC 7009: the token stops working at once if it is one; the answer is the same either way. */
+  /**
+   * RFC 7009: the token stops working at once if it is one; the answer is the same whatever was
+   * sent (nothing, a list, an unknown token).
+   */
   async revoke(form: Record<string, unknown>): Promise<void> {
     this.enabled();
-    if (typeof form.token !== 'string' || form.token === '') {
-      throw new OAuthTokenError('invalid_request', 'token is required, once');
-    }
-    await this.tokens.revokeIfKnown(form.token.trim());
+    if (typeof form.token === 'string') await this.tokens.revokeIfKnown(form.token.trim());
   }
 
   /** A code used a second time: the token of its first use is revoked (RFC 6749 §4.1.2). */

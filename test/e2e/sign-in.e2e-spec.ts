@@ -428,6 +428,7 @@ describe(`sign-in through an identity provider (${databaseKind})`, () => {
       await revoke({ token });
       await revoke({ token: `dms_${'z'.repeat(43)}` });
       await revoke({ token: 'not a token' });
+      await revoke({});
     });
   });
 
