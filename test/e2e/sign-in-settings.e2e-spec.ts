@@ -7,29 +7,18 @@ import {
   pkcePair,
   ProviderAccount,
   startIdentityProvider,
+  TEST_CALLBACK,
+  TEST_PUBLIC_URL,
+  TEST_SWAGGER_UI_REDIRECT,
   TestIdentityProvider,
   throughProvider,
 } from '../support/identity-provider';
-import { databaseKind, startTestApp, TestApp } from '../support/test-app';
+import { databaseKind, startTestApp, startTestAppWith, TestApp } from '../support/test-app';
 
-const PUBLIC_URL = 'http://docs.test';
-const CALLBACK = `${PUBLIC_URL}/oauth/callback`;
-const SWAGGER_UI_REDIRECT = `${PUBLIC_URL}/api/oauth2-redirect.html`;
+const PUBLIC_URL = TEST_PUBLIC_URL;
+const CALLBACK = TEST_CALLBACK;
+const SWAGGER_UI_REDIRECT = TEST_SWAGGER_UI_REDIRECT;
 const unique = () => randomBytes(4).toString('hex');
-
-/** Starts the app with these variables set, then puts the environment back. */
-async function startWith(env: Record<string, string>): Promise<TestApp> {
-  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, env);
-  try {
-    return await startTestApp();
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
-}
 
 const signInSettings = (issuer: string, more: Record<string, string> = {}) => ({
   OIDC_ISSUER: issuer,
@@ -73,7 +62,7 @@ describe(`sign-in, as configured (${databaseKind})`, () => {
 
   describe('with a provider that does not answer, or whose issuer is not OIDC_ISSUER', () => {
     it('503 with Retry-After for sign-in; the rest of the service works', async () => {
-      const test = await startWith(signInSettings(`http://127.0.0.1:${await freePort()}`));
+      const test = await startTestAppWith(signInSettings(`http://127.0.0.1:${await freePort()}`));
       try {
         const down = await request(test.http).get('/oauth/authorize').query(authorizeQuery());
         expect(down.status).toBe(503);
@@ -91,7 +80,7 @@ describe(`sign-in, as configured (${databaseKind})`, () => {
 
     it('503 when the discovered issuer is not exactly OIDC_ISSUER', async () => {
       const provider = await startIdentityProvider([CALLBACK]);
-      const test = await startWith(
+      const test = await startTestAppWith(
         signInSettings(provider.issuer.replace('127.0.0.1', 'localhost')),
       );
       try {
@@ -112,7 +101,7 @@ describe(`sign-in, as configured (${databaseKind})`, () => {
     let test: TestApp;
     beforeAll(async () => {
       provider = await startIdentityProvider([CALLBACK]);
-      test = await startWith(
+      test = await startTestAppWith(
         signInSettings(provider.issuer, {
           OIDC_ALLOW_SIGNUP: 'false',
           OIDC_GROUPS_CLAIM: 'groups',

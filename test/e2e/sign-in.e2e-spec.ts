@@ -10,14 +10,17 @@ import {
   pkcePair,
   ProviderAccount,
   startIdentityProvider,
+  TEST_CALLBACK,
+  TEST_PUBLIC_URL,
+  TEST_SWAGGER_UI_REDIRECT,
   TestIdentityProvider,
   throughProvider,
 } from '../support/identity-provider';
-import { databaseKind, startTestApp, TestApp } from '../support/test-app';
+import { databaseKind, startTestAppWith, TestApp } from '../support/test-app';
 
-const PUBLIC_URL = 'http://docs.test';
-const CALLBACK = `${PUBLIC_URL}/oauth/callback`;
-const SWAGGER_UI_REDIRECT = `${PUBLIC_URL}/api/oauth2-redirect.html`;
+const PUBLIC_URL = TEST_PUBLIC_URL;
+const CALLBACK = TEST_CALLBACK;
+const SWAGGER_UI_REDIRECT = TEST_SWAGGER_UI_REDIRECT;
 
 /** The settings of sign-in, set while the app starts. */
 function signInEnvironment(provider: TestIdentityProvider): Record<string, string> {
@@ -36,19 +39,6 @@ function signInEnvironment(provider: TestIdentityProvider): Record<string, strin
   };
 }
 
-async function startWith(env: Record<string, string>): Promise<TestApp> {
-  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, env);
-  try {
-    return await startTestApp();
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
-}
-
 const unique = () => randomBytes(4).toString('hex');
 
 describe(`sign-in through an identity provider (${databaseKind})`, () => {
@@ -57,7 +47,7 @@ describe(`sign-in through an identity provider (${databaseKind})`, () => {
 
   beforeAll(async () => {
     provider = await startIdentityProvider([CALLBACK]);
-    test = await startWith(signInEnvironment(provider));
+    test = await startTestAppWith(signInEnvironment(provider));
   });
   afterAll(async () => {
     await test.close();

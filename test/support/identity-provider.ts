@@ -5,6 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './built-service';
 
+/** Where the service is reached in the in-process sign-in tests (requests go to the app itself). */
+export const TEST_PUBLIC_URL = 'http://docs.test';
+export const TEST_CALLBACK = `${TEST_PUBLIC_URL}/oauth/callback`;
+export const TEST_SWAGGER_UI_REDIRECT = `${TEST_PUBLIC_URL}/api/oauth2-redirect.html`;
+
 /** The claims of an account at the test provider (`sub` is its key). */
 export interface ProviderAccount {
   email?: string;

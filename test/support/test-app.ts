@@ -33,6 +33,20 @@ export async function startTestApp(): Promise<TestApp> {
   };
 }
 
+/** Starts the app with these variables set (a feature's settings), then puts the environment back. */
+export async function startTestAppWith(env: Record<string, string>): Promise<TestApp> {
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  try {
+    return await startTestApp();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
 export async function dropTestDatabase(): Promise<void> {
   if (databaseKind === 'sqlite') {
     rmSync(dirname(process.env.SQLITE_PATH!), { recursive: true, force: true });
