@@ -8,24 +8,6 @@ import { decodeScopes } from './token-scopes';
 
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
-/**
- * The CLI's view of a token: never more of the token than its first 8 characters (`prefix`),
- * which is null for tokens made before they were kept.
- */
-export function toTokenRecord(token: ApiToken) {
-  return {
-    id: token.id,
-    name: token.name,
-    prefix: token.tokenPrefix,
-    scopes: decodeScopes(token.scopes),
-    source: token.source,
-    created_at: token.createdAt.toISOString(),
-    last_used_at: isoOrNull(token.lastUsedAt),
-    expires_at: isoOrNull(token.expiresAt),
-    revoked_at: isoOrNull(token.revokedAt),
-  };
-}
-
 /** `GET /me`: the caller, their role and their token, field by field. */
 export function toMe(user: UserProfile, auth: TokenAuthInfo): MeDto {
   const { token } = auth;
@@ -63,3 +45,9 @@ export function toTokenDto(token: ApiToken): TokenDto {
 export function toCreatedTokenDto(token: ApiToken, secret: string): CreatedTokenDto {
   return { ...toTokenDto(token), token: secret };
 }
+
+/**
+ * The CLI's view of a token: the same fields as `/tokens` shows, never more of the token than its
+ * first 8 characters (`prefix`, null for tokens made before they were kept).
+ */
+export const toTokenRecord = toTokenDto;
