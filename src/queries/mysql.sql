@@ -1942,7 +1942,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner', 'editor') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
 -- name: docs.update::ifMatch
@@ -1951,7 +1952,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner', 'editor') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
 -- name: docs.update:folder home
@@ -1960,7 +1962,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.folder_id = NULL, d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.folder_id = NULL, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
 -- name: docs.update:folder home:ifMatch
@@ -1969,7 +1972,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.folder_id = NULL, d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.folder_id = NULL, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
 -- name: docs.update:folder path hash
@@ -1978,7 +1982,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
 -- name: docs.update:folder path hash:ifMatch
@@ -1987,7 +1992,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
 -- name: docs.update:html
@@ -1996,7 +2002,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner', 'editor') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.html = ?, d.search_body = ?, d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.html = ?, d.search_body = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
 -- name: docs.update:html,folder home
@@ -2005,7 +2012,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.html = ?, d.search_body = ?, d.folder_id = NULL, d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.html = ?, d.search_body = ?, d.folder_id = NULL, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
 -- name: docs.update:html,folder home:ifMatch
@@ -2014,7 +2022,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.html = ?, d.search_body = ?, d.folder_id = NULL, d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.html = ?, d.search_body = ?, d.folder_id = NULL, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
 -- name: docs.update:html,folder path hash
@@ -2023,7 +2032,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.html = ?, d.search_body = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.html = ?, d.search_body = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
 -- name: docs.update:html,folder path hash:ifMatch
@@ -2032,7 +2042,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.html = ?, d.search_body = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.html = ?, d.search_body = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
 -- name: docs.update:html:ifMatch
@@ -2041,7 +2052,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner', 'editor') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.html = ?, d.search_body = ?, d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.html = ?, d.search_body = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
 -- name: docs.update:title
@@ -2050,7 +2062,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner', 'editor') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.title = ?, d.search_title = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
 -- name: docs.update:title,folder home
@@ -2059,7 +2072,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.folder_id = NULL, d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.title = ?, d.search_title = ?, d.folder_id = NULL, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
 -- name: docs.update:title,folder home:ifMatch
@@ -2068,7 +2082,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.folder_id = NULL, d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.title = ?, d.search_title = ?, d.folder_id = NULL, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
 -- name: docs.update:title,folder path hash
@@ -2077,7 +2092,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.title = ?, d.search_title = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
 -- name: docs.update:title,folder path hash:ifMatch
@@ -2086,7 +2102,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.title = ?, d.search_title = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
 -- name: docs.update:title,html
@@ -2095,7 +2112,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner', 'editor') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
 -- name: docs.update:title,html,folder home
@@ -2104,7 +2122,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.folder_id = NULL, d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.folder_id = NULL, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
 -- name: docs.update:title,html,folder home:ifMatch
@@ -2113,7 +2132,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.folder_id = NULL, d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.folder_id = NULL, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
 -- name: docs.update:title,html,folder path hash
@@ -2122,7 +2142,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
 -- name: docs.update:title,html,folder path hash:ifMatch
@@ -2131,7 +2152,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
 -- name: docs.update:title,html:ifMatch
@@ -2140,7 +2162,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner', 'editor') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
 -- name: docs.update:title:ifMatch
@@ -2149,7 +2172,8 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner', 'editor') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET d.title = ?, d.search_title = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
 -- name: folderShares.changeGrantsRole

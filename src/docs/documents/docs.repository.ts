@@ -293,6 +293,9 @@ class GrantsReachUser extends Error {}
  * of each arm, so an arm reads no further; with one, a document's role is only known from
  * every arm, which are read whole. The count reads every arm.
  */
+/** MySQL: the later of the given time (a parameter) and a millisecond past `column`. */
+const laterOf = (column: string) => `GREATEST(?, ${column} + INTERVAL 1000 MICROSECOND)`;
+
 const armColumns = (rank: string) => `doc_id, doc_updated_at AS sort_at, ${rank} AS caller_rank`;
 /**
  * The arms. Ordered, each is a range of a list-order index, read from the index alone (it holds
@@ -598,14 +601,21 @@ SELECT ?, ?, f.id, ?, ?, ?, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.
    * MySQL: checks the caller's role (and `If-Match`), changes the document, moves its version
    * on and copies `updated_at` to every user's row, in one statement; the revision trigger
    * keeps the version it replaces. Parameters: user id, the changed fields, updated_at, the
-   * writer's id, updated_at, uuid, the versions (a JSON array) if any.
+   * writer's id, updated_at, updated_at, uuid, the versions (a JSON array) if any.
+   *
+   * The clock was read before the row lock was granted, so a write that waited may carry an
+   * earlier time than the one it follows: each copy moves to the later of that time and a
+   * millisecond past its own (equal) previous value, so the last committed write has the newest
+   * `updated_at` and no two writes share one. (A multi-table UPDATE may assign in any order,
+   * hence each row's own old value rather than the document's.)
    */
   updateMysql: (fields: ChangedFields, withVersions: boolean) => `UPDATE docs d
 LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN (${updaterRoles(fields)})
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN (${updaterRoles(fields)}) AND ${grantedTo('ga')}
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET ${changedColumns(fields, 'd.')}d.updated_at = ?, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1), m.doc_updated_at = ?, gg.doc_updated_at = ?
+SET ${changedColumns(fields, 'd.')}d.updated_at = ${laterOf('d.updated_at')}, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+  m.doc_updated_at = ${laterOf('m.doc_updated_at')}, gg.doc_updated_at = ${laterOf('gg.doc_updated_at')}
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL)${versionCondition('d.version', 'mysql', withVersions)}`,
   /** The version the MySQL update left in the session. */
   newVersion: 'SELECT LAST_INSERT_ID() AS version',
