@@ -20,6 +20,9 @@ const { textOfHtml } = require(join(dist, 'common', 'text', 'html-text.js'));
 const { buildPostings } = require(
   join(root, 'dist', 'migrations', 'frozen', 'search-postings-1795740000000.js'),
 );
+const { countTermDocuments } = require(
+  join(root, 'dist', 'migrations', 'frozen', 'rare-term-postings-1795850000000.js'),
+);
 
 const USERS = 1000;
 /** Users who search (each owns about a thousandth of the documents) and one member of a tenth. */
@@ -407,6 +410,7 @@ async function benchSearch(kind, options, tools) {
     const query = (sql, parameters) =>
       /^\s*SELECT/i.test(sql) ? db.all(sql, parameters) : db.run(sql, parameters);
     await buildPostings(query, db.kind, (message) => console.log(`  ${message}`));
+    await countTermDocuments(query, db.kind);
     const indexSeconds = (Date.now() - indexStarted) / 1000;
     console.log(`  search index built in ${indexSeconds.toFixed(0)} s (the migration's batches)`);
     await db.analyze();

@@ -20,6 +20,7 @@ import { GrantsInListOrder1795800000000 } from './1795800000000-GrantsInListOrde
 import { GrantRolesInListOrder1795820000000 } from './1795820000000-GrantRolesInListOrder';
 import { UserRolesAndTokenSources1795830000000 } from './1795830000000-UserRolesAndTokenSources';
 import { SignIn1795840000000 } from './1795840000000-SignIn';
+import { RareTermPostings1795850000000 } from './1795850000000-RareTermPostings';
 
 /** MySQL / MariaDB migrations, oldest first. */
 export const mysqlMigrations = [
@@ -45,4 +46,5 @@ export const mysqlMigrations = [
   GrantRolesInListOrder1795820000000,
   UserRolesAndTokenSources1795830000000,
   SignIn1795840000000,
+  RareTermPostings1795850000000,
 ];

@@ -19,6 +19,7 @@ import { CountsInOneSlot1795810000000 } from './1795810000000-CountsInOneSlot';
 import { GrantRolesInListOrder1795820000000 } from './1795820000000-GrantRolesInListOrder';
 import { UserRolesAndTokenSources1795830000000 } from './1795830000000-UserRolesAndTokenSources';
 import { SignIn1795840000000 } from './1795840000000-SignIn';
+import { RareTermPostings1795850000000 } from './1795850000000-RareTermPostings';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -43,4 +44,5 @@ export const sqliteMigrations = [
   GrantRolesInListOrder1795820000000,
   UserRolesAndTokenSources1795830000000,
   SignIn1795840000000,
+  RareTermPostings1795850000000,
 ];

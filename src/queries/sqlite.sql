@@ -5151,10 +5151,12 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
       FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5180,10 +5182,12 @@ FROM (
       FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5212,11 +5216,13 @@ FROM (
     JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5248,10 +5254,12 @@ FROM (
       FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5286,11 +5294,13 @@ FROM (
     JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5323,10 +5333,12 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
       FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5353,10 +5365,12 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
       FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5382,10 +5396,12 @@ FROM (
       FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5414,11 +5430,13 @@ FROM (
     JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5450,10 +5468,12 @@ FROM (
       FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5488,11 +5508,13 @@ FROM (
     JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5525,14 +5547,1326 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
       FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.everyWay.all.groups.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.everyWay.all.groups.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.everyWay.all.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.everyWay.all.oneGroup.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) c) found;
+
+-- name: search.count.fromWords.everyWay.all.oneGroup.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) c) found;
+
+-- name: search.count.fromWords.everyWay.all.phrases.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.everyWay.all.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.everyWay.all.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.everyWay.role.groups.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.everyWay.role.groups.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.everyWay.role.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.everyWay.role.oneGroup.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c) found;
+
+-- name: search.count.fromWords.everyWay.role.oneGroup.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c) found;
+
+-- name: search.count.fromWords.everyWay.role.phrases.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.everyWay.role.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.everyWay.role.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.member.all.groups.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.member.all.groups.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.member.all.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.member.all.oneGroup.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1) c) found;
+
+-- name: search.count.fromWords.member.all.oneGroup.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1) c) found;
+
+-- name: search.count.fromWords.member.all.phrases.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.member.all.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.member.all.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.member.own.groups.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.member.own.groups.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.member.own.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.member.own.oneGroup.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner') c) found;
+
+-- name: search.count.fromWords.member.own.oneGroup.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner') c) found;
+
+-- name: search.count.fromWords.member.own.phrases.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.member.own.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.member.own.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.member.ownFolder.groups.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN docs d ON d.id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.member.ownFolder.groups.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN docs d ON d.id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.member.ownFolder.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN docs d ON d.id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.member.ownFolder.oneGroup.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN docs d ON d.id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c) found;
+
+-- name: search.count.fromWords.member.ownFolder.oneGroup.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN docs d ON d.id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c) found;
+
+-- name: search.count.fromWords.member.ownFolder.phrases.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN docs d ON d.id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.member.ownFolder.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN docs d ON d.id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.member.ownFolder.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN docs d ON d.id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.member.role.groups.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.member.role.groups.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.member.role.groups.termEach
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found;
+
+-- name: search.count.fromWords.member.role.oneGroup.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = ?) c) found;
+
+-- name: search.count.fromWords.member.role.oneGroup.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = ?) c) found;
+
+-- name: search.count.fromWords.member.role.phrases.firstTerm
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.member.role.phrases.firstTerms
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found;
+
+-- name: search.count.fromWords.member.role.phrases.termEach
+SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -6129,10 +7463,12 @@ FROM (
       FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6170,10 +7506,12 @@ FROM (
       FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6214,11 +7552,13 @@ FROM (
     JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6262,10 +7602,12 @@ FROM (
       FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6312,11 +7654,13 @@ FROM (
     JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6361,10 +7705,12 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
       FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6403,10 +7749,12 @@ FROM (
       FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6444,10 +7792,12 @@ FROM (
       FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6488,11 +7838,13 @@ FROM (
     JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6536,10 +7888,12 @@ FROM (
       FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6586,11 +7940,13 @@ FROM (
     JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
     JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6635,14 +7991,1902 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
       FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
       WHERE me.user_id = ?
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT g.doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END, g.doc_updated_at FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+    SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.everyWay.all.groups.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.everyWay.all.groups.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.everyWay.all.groups.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.everyWay.all.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) c) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.everyWay.all.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) c) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.everyWay.all.phrases.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.everyWay.all.phrases.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.everyWay.all.phrases.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.everyWay.role.groups.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.everyWay.role.groups.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.everyWay.role.groups.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.everyWay.role.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.everyWay.role.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.everyWay.role.phrases.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.everyWay.role.phrases.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.everyWay.role.phrases.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+    CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
+    MAX(ways.updated_at) AS updated_at,
+    MAX(ways.weight) AS first_weight
+  FROM (
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+    UNION ALL
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
+      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) c
+      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+  ) ways
+  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.all.groups.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.all.groups.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.all.groups.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.all.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1) c) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.all.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1) c) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.all.phrases.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.all.phrases.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.all.phrases.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.own.groups.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.own.groups.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.own.groups.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.own.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner') c) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.own.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner') c) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.own.phrases.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.own.phrases.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.own.phrases.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner') c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.ownFolder.groups.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN docs d ON d.id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.ownFolder.groups.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN docs d ON d.id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.ownFolder.groups.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN docs d ON d.id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.ownFolder.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN docs d ON d.id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.ownFolder.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN docs d ON d.id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.ownFolder.phrases.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN docs d ON d.id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.ownFolder.phrases.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN docs d ON d.id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.ownFolder.phrases.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN docs d ON d.id = w.doc_id
+  WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
+    AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.role.groups.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.role.groups.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.role.groups.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id
+  HAVING COUNT(*) = ?) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.role.oneGroup.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = ?) c) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.role.oneGroup.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = ?) c) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.role.phrases.firstTerm
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.role.phrases.firstTerms
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT scored.doc_id AS doc_id, MIN(scored.role) AS role, MAX(scored.updated_at) AS updated_at,
+    LN(1 + MIN(scored.first_weight)) * ? + SUM(scored.group_score) AS score, MIN(scored.first_weight) + SUM(scored.group_weight) AS query_weight
+FROM (
+  SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    MIN(c.first_weight) AS first_weight,
+    LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = ?) c
+  CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
+      json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
+    FROM json_each(?)) q
+  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  GROUP BY c.doc_id, q.grp
+) scored
+GROUP BY scored.doc_id
+HAVING COUNT(*) = ?) m
+CROSS JOIN docs d ON d.id = m.doc_id
+WHERE NOT EXISTS (SELECT 1 FROM (SELECT value AS pattern FROM json_each(?)) ph
+  WHERE NOT (search_occurs(d.search_title, ph.pattern) OR search_occurs(d.search_body, ph.pattern)))) found
+  ORDER BY score DESC, updated_at DESC, doc_id DESC
+  LIMIT ? OFFSET ?
+) page
+JOIN docs d ON d.id = page.doc_id
+LEFT JOIN folders f ON f.id = d.folder_id
+ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
+
+-- name: search.page.fromWords.member.role.phrases.termEach
+SELECT page.total_count, d.uuid AS uuid,
+  d.title AS title, d.owner_id AS owner_id, f.path AS path, d.updated_at AS updated_at,
+  d.version AS version, d.html AS html, page.role AS role, d.search_title AS search_title,
+  page.query_weight AS query_weight
+FROM (
+  SELECT COUNT(*) OVER () AS total_count, found.*
+  FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
+    m.query_weight AS query_weight, m.score + (SELECT SUM(LN(1 + 4 * search_occurrences(d.search_title, ph.pattern) + search_occurrences(d.search_body, ph.pattern)))
+      FROM (SELECT value AS pattern FROM json_each(?)) ph) AS score
+FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
+    LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
+    MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?) w
+  CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -7612,85 +10856,164 @@ LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
 -- name: search.terms.words0.prefix
-SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
     AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
   OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term GLOB ?;
+  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
+      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+FROM search_terms WHERE term GLOB ?;
 
 -- name: search.terms.words1
-SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
     AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
   OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?);
+  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
+      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+FROM search_terms WHERE term IN (?);
 
 -- name: search.terms.words1.prefix
-SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
     AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
   OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?) OR term GLOB ?;
+  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
+      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+FROM search_terms WHERE term IN (?) OR term GLOB ?;
 
 -- name: search.terms.words16
-SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
     AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
   OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
+      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- name: search.terms.words16.prefix
-SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
     AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
   OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) OR term GLOB ?;
+  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
+      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) OR term GLOB ?;
 
 -- name: search.terms.words2
-SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
     AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
   OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?);
+  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
+      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+FROM search_terms WHERE term IN (?, ?);
 
 -- name: search.terms.words2.prefix
-SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
     AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
   OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?) OR term GLOB ?;
+  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
+      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+FROM search_terms WHERE term IN (?, ?) OR term GLOB ?;
 
 -- name: search.terms.words32
-SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
     AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
   OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
+      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- name: search.terms.words32.prefix
-SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
     AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
   OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) OR term GLOB ?;
+  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
+      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) OR term GLOB ?;
 
 -- name: search.terms.words4
-SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
     AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
   OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?, ?, ?);
+  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
+      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+FROM search_terms WHERE term IN (?, ?, ?, ?);
 
 -- name: search.terms.words4.prefix
-SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
     AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
   OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?, ?, ?) OR term GLOB ?;
+  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
+      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+FROM search_terms WHERE term IN (?, ?, ?, ?) OR term GLOB ?;
 
 -- name: search.terms.words8
-SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
     AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
   OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?);
+  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
+      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?);
 
 -- name: search.terms.words8.prefix
-SELECT id, term, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
+SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
     AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
   OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?) OR term GLOB ?;
+  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
+      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?) OR term GLOB ?;
+
+-- name: searchPostings.addRare
+INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
+SELECT id, ? FROM search_terms WHERE id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j) AND doc_count < 256;
 
 -- name: searchPostings.addTerms
 INSERT OR IGNORE INTO search_terms (term) VALUES (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?);
+
+-- name: searchPostings.commonAmong
+SELECT id FROM search_terms WHERE id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j) AND doc_count >= 256;
+
+-- name: searchPostings.countIn
+UPDATE search_terms SET doc_count = doc_count + 1
+WHERE id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j) AND doc_count < 256;
+
+-- name: searchPostings.forgetRare
+DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j);
 
 -- name: searchPostings.ofDoc
 SELECT term_id, weight FROM search_postings WHERE doc_id = ?;
@@ -7700,6 +11023,13 @@ DELETE FROM search_postings WHERE term_id IN (SELECT value FROM json_each(?)) AN
 
 -- name: searchPostings.removeDocs
 DELETE FROM search_postings WHERE doc_id IN (SELECT value FROM json_each(?) AS docs);
+
+-- name: searchPostings.removeRare
+DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j) AND doc_id = ?;
+
+-- name: searchPostings.removeRareOfDocs
+DELETE FROM search_rare_postings WHERE (term_id, doc_id) IN (SELECT p.term_id, p.doc_id
+FROM json_each(?) AS docs CROSS JOIN search_postings p ON p.doc_id = docs.value);
 
 -- name: searchPostings.termIds
 SELECT id, term FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);

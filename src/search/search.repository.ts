@@ -6,6 +6,7 @@ import { Sql } from '../database/sql';
 import { paddedList } from '../database/sql-lists';
 import { TITLE_WEIGHT } from '../common/text/search-terms';
 import type { Role } from '../docs/documents/doc-access';
+import { RARE_TERM_DOCS } from '../docs/documents/search-postings.repository';
 import { SearchQuery, clauseText, occurrencesIn, occursIn } from './search-query';
 import {
   SearchShape,
@@ -58,11 +59,15 @@ const SEARCH_SQLITE_FUNCTIONS = { search_occurrences: occurrencesIn, search_occu
  * (see `search.statements.ts`), its phrases, and every term it matches by its id.
  */
 interface ResolvedQuery {
-  groups: { ids: number[]; scored: boolean }[];
+  /** `docs`: how many documents the group's terms have been in; `rare`: each is rare. */
+  groups: { ids: number[]; scored: boolean; docs: number; rare: boolean }[];
   phrases: string[];
   terms: Map<string, number>;
   /** Whether grants reach the caller (so the search reads every way in). */
   withGrants: boolean;
+  /** How many documents every way in reaches at most, and how many the caller owns. */
+  callerReach: number;
+  ownDocs: number;
 }
 
 @Injectable()
@@ -89,11 +94,20 @@ export class SearchRepository {
   ): Promise<{ rows: SearchRow[]; totalCount: number }> {
     const resolved = await this.resolve(query, userId);
     if (resolved === null) return { rows: [], totalCount: 0 };
-    // The search starts from the group with the fewest terms (a word before a prefix).
-    const first = resolved.groups.reduce((best, group) =>
-      group.ids.length < best.ids.length ? group : best,
-    );
+    // From the rarest group's documents when it is rare and they are fewer than the caller's;
+    // otherwise from the caller's, looking up the group with the fewest terms (a word before
+    // a prefix).
+    const rarest = resolved.groups.reduce((best, group) => (group.docs < best.docs ? group : best));
+    const callerDocs = scope.own !== undefined ? resolved.ownDocs : resolved.callerReach;
+    const start = rarest.rare && rarest.docs < callerDocs ? 'word' : 'caller';
+    const first =
+      start === 'word'
+        ? rarest
+        : resolved.groups.reduce((best, group) =>
+            group.ids.length < best.ids.length ? group : best,
+          );
     const shape: SearchShape = {
+      start,
       reach: resolved.withGrants && scope.own === undefined ? 'everyWay' : 'member',
       filter:
         scope.own !== undefined
@@ -165,35 +179,57 @@ export class SearchRepository {
       rows.push(
         ...(await this.sql.rows<TermRow>(
           searchTermsStatement(this.dialect, padded.length, prefix.length > 0),
-          [userId, userId, ...padded, ...prefix],
+          [...Array<number>(6).fill(userId), ...padded, ...prefix],
         )),
       );
     }
     const ids = new Map(rows.map((row) => [row.term, Number(row.id)]));
+    const docCounts = new Map(rows.map((row) => [Number(row.id), Number(row.doc_count)]));
+    const group = (groupIds: number[], scored: boolean) => ({
+      ids: groupIds,
+      scored,
+      docs: groupIds.reduce((sum, id) => sum + (docCounts.get(id) ?? 0), 0),
+      rare: groupIds.every((id) => (docCounts.get(id) ?? 0) < RARE_TERM_DOCS),
+    });
     const groups: ResolvedQuery['groups'] = [];
     const phrases: string[] = [];
     for (const clause of query.clauses) {
       if (clause.prefix) {
         const begun = [...ids].filter(([term]) => term.startsWith(clause.terms[0]));
         if (begun.length === 0) return null;
-        groups.push({ ids: begun.map(([, id]) => id), scored: true });
+        groups.push(
+          group(
+            begun.map(([, id]) => id),
+            true,
+          ),
+        );
         continue;
       }
       const found = clause.terms.map((term) => ids.get(term));
       if (found.some((id) => id === undefined)) return null;
       const phrase = found.length > 1;
       // A phrase's words are each in the document; its score is its own (see `phrases`).
-      for (const id of found as number[]) groups.push({ ids: [id], scored: !phrase });
+      for (const id of found as number[]) groups.push(group([id], !phrase));
       if (phrase) phrases.push(clauseText(clause));
     }
-    return { groups, phrases, terms: ids, withGrants: Number(rows[0].has_grants) === 1 };
+    return {
+      groups,
+      phrases,
+      terms: ids,
+      withGrants: Number(rows[0].has_grants) === 1,
+      callerReach: Number(rows[0].caller_reach),
+      ownDocs: Number(rows[0].own_docs),
+    };
   }
 }
 
 interface TermRow {
   id: number;
   term: string;
+  doc_count: number | string;
   has_grants: number | string;
+  caller_reach: number | string;
+  own_docs: number | string;
 }
 
 /**

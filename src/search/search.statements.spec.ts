@@ -28,13 +28,20 @@ describe('search statements', () => {
 
   it('have a text per shape, whatever the query (its words, prefixes and phrases are JSON)', () => {
     const shapes = searchShapes();
-    // 8 groupings (one group: of one term, of several; groups: the first of one term, every
-    // one of one term, the first of several; the last three with phrases or without) x (4
-    // filters of user_docs + 2 of every way).
-    expect(shapes).toHaveLength(48);
-    const texts = new Set(shapes.map((shape) => searchPageStatement('mysql', shape).sql));
-    // Through every way, one group is read as groups are (a document has a row per way).
-    expect(texts.size).toBe(44);
+    // 2 starts (the caller's documents, the words') x 8 groupings (one group: of one term, of
+    // several; groups: the first of one term, every one of one term, the first of several; the
+    // last three with phrases or without) x (4 filters of user_docs + 2 of every way).
+    expect(shapes).toHaveLength(96);
+    const texts = (start: string) =>
+      new Set(
+        shapes
+          .filter((shape) => shape.start === start)
+          .map((shape) => searchPageStatement('mysql', shape).sql),
+      );
+    // From the caller's, through every way, one group is read as groups are (a document has a
+    // row per way); from the words, every shape has its own text.
+    expect(texts('caller').size).toBe(44);
+    expect(texts('word').size).toBe(48);
   });
 
   it('look terms up with the words padded to a power of two, and a prefix or none', () => {

@@ -2,7 +2,13 @@ import { TITLE_WEIGHT } from '../common/text/search-terms';
 import type { SqlDialect } from '../database/raw-sql';
 import { paddedLengths, placeholders } from '../database/sql-lists';
 import type { StatementList } from '../database/statement-catalogue';
-import { HAS_GRANTS, userDocsThroughEveryWay } from '../docs/documents/grants-sql';
+import {
+  HAS_GRANTS,
+  USER_OWN_COUNT,
+  USER_REACH,
+  userDocsAmong,
+  userDocsThroughEveryWay,
+} from '../docs/documents/grants-sql';
 import { MAX_QUERY_WORDS } from './search-query';
 
 /**
@@ -31,6 +37,12 @@ export type SearchFilter = 'all' | 'role' | 'own' | 'ownFolder';
 
 /** What decides a search statement's text; every combination is in the catalogue. */
 export interface SearchShape {
+  /**
+   * Which side the search starts from: the caller's documents, each looked up in the postings
+   * (`caller`), or the documents of the first group's terms, all rare, each looked up in the
+   * caller's ways in (`word`). The smaller, as the counts say before the search runs.
+   */
+  start: 'caller' | 'word';
   reach: SearchReach;
   /** `own` and `ownFolder` only with `member`. */
   filter: SearchFilter;
@@ -159,6 +171,7 @@ function inFolder(dialect: SqlDialect): Piece {
  * caller, whatever the words.
  */
 function candidates(dialect: SqlDialect, shape: SearchShape): Piece {
+  if (shape.start === 'word') return candidatesFromWords(dialect, shape);
   const holds = holdsFirstGroup(dialect, shape);
   if (shape.reach === 'everyWay') {
     const join = holds('').parameters;
@@ -216,12 +229,78 @@ function candidates(dialect: SqlDialect, shape: SearchShape): Piece {
 }
 
 /**
+ * The documents of the first group's terms (all rare: kept by term), each once with its weight
+ * of them, that the caller has (`userDocsAmong`, or through `user_docs` alone when no grant
+ * reaches them): a few lookups per document of the words, however many the caller has. Each
+ * with `doc_id`, `role`, `updated_at`, `first_weight`; when they are the matches, scored.
+ */
+function candidatesFromWords(dialect: SqlDialect, shape: SearchShape): Piece {
+  const join = straight[dialect];
+  const words = shape.firstTermOnly
+    ? piece(
+        `SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
+      ${join} search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      WHERE r.term_id = ?`,
+        'firstTerm',
+      )
+    : piece(
+        `SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM ${jsonRows.ids[dialect]('first_terms')}
+      ${join} search_rare_postings r ON r.term_id = first_terms.term_id
+      ${join} search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      GROUP BY r.doc_id`,
+        'firstTerms',
+      );
+  let found: Piece;
+  if (shape.reach === 'everyWay') {
+    const ways = piece(
+      userDocsAmong(dialect, words.sql),
+      ...[...words.parameters, 'userId' as const],
+      ...[...words.parameters, 'userId' as const],
+      ...[...words.parameters, 'userId' as const],
+    );
+    found =
+      shape.filter === 'all'
+        ? ways
+        : piece(
+            `SELECT doc_id, role, updated_at, first_weight FROM (${ways.sql}) reached WHERE role = ?`,
+            ...ways.parameters,
+            'role',
+          );
+  } else {
+    const folder = shape.filter === 'ownFolder' ? inFolder(dialect) : piece('');
+    const filter = {
+      all: piece(''),
+      role: piece(' AND me.role = ?', 'role'),
+      own: piece(" AND me.role = 'owner'"),
+      ownFolder: piece(` AND me.role = 'owner'${folder.sql}`, ...folder.parameters),
+    }[shape.filter];
+    const docs = shape.filter === 'ownFolder' ? `\n  ${join} docs d ON d.id = w.doc_id` : '';
+    found = piece(
+      `SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+  FROM (${words.sql}) w
+  ${join} user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id${docs}
+  WHERE 1 = 1${filter.sql}`,
+      ...words.parameters,
+      'userId',
+      ...filter.parameters,
+    );
+  }
+  if (!scoredByCandidates(shape)) return found;
+  return piece(
+    `SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
+    LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (${found.sql}) c`,
+    ...found.parameters,
+  );
+}
+
+/**
  * Whether the candidates carry their weight of the first group (`first_weight`): one row per
- * document of the caller, joined by the first group's one term. The other groups are then
- * looked up alone (`groups` holds them, not the first).
+ * document, from the words, or of the caller joined by the first group's one term. The other
+ * groups are then looked up alone (`groups` holds them, not the first).
  */
 export const carriesFirstGroup = (shape: SearchShape) =>
-  shape.manyGroups && shape.firstTermOnly && shape.reach === 'member';
+  shape.manyGroups && (shape.start === 'word' || (shape.firstTermOnly && shape.reach === 'member'));
 
 /**
  * The candidates that have a term of every group, each with its score and `query_weight`: each
@@ -309,7 +388,8 @@ const occurs: Record<SqlDialect, (terms: string) => string> = {
  * Whether the candidates are the matches, scored: one group, through `user_docs` (one row per
  * document; through every way, a document has a row per way).
  */
-const scoredByCandidates = (shape: SearchShape) => !shape.manyGroups && shape.reach === 'member';
+const scoredByCandidates = (shape: SearchShape) =>
+  !shape.manyGroups && (shape.reach === 'member' || shape.start === 'word');
 
 /** The documents that match, each with its role, `updated_at` and score. */
 function matches(dialect: SqlDialect, shape: SearchShape): Piece {
@@ -369,15 +449,20 @@ export function searchCountStatement(dialect: SqlDialect, shape: SearchShape): S
 
 /**
  * The ids of some words (`words` of them, padded: see `paddedList`) and of the terms a prefix
- * begins (`prefix`), each row also saying whether grants reach the user (`has_grants`), so that
- * the search knows which way to read. Parameters: user id twice, the words, the prefix's pattern.
+ * begins (`prefix`), with how many documents each has been in (`doc_count`, up to
+ * `RARE_TERM_DOCS`), each row also saying whether grants reach the user (`has_grants`), how
+ * many documents every way in reaches at most (`caller_reach`) and how many they own
+ * (`own_docs`), so that the search knows which way to read and which side to start from.
+ * Parameters: user id six times, the words, the prefix's pattern.
  */
 export function searchTermsStatement(dialect: SqlDialect, words: number, prefix: boolean): string {
   const conditions = [
     ...(words > 0 ? [`term IN (${placeholders(words)})`] : []),
     ...(prefix ? [dialect === 'mysql' ? 'term LIKE ?' : 'term GLOB ?'] : []),
   ];
-  return `SELECT id, term, ${HAS_GRANTS} AS has_grants FROM search_terms WHERE ${conditions.join(' OR ')}`;
+  return `SELECT id, term, doc_count, ${HAS_GRANTS} AS has_grants, ${USER_REACH} AS caller_reach,
+  ${USER_OWN_COUNT} AS own_docs
+FROM search_terms WHERE ${conditions.join(' OR ')}`;
 }
 
 /** How a prefix is written for `searchTermsStatement`: terms are letters and digits, no wildcard. */
@@ -398,12 +483,14 @@ export function searchShapes(): SearchShape[] {
     { ...grouping, firstTermOnly: false, otherTermsOnly: false },
     ...(grouping.manyGroups ? [{ ...grouping, firstTermOnly: true, otherTermsOnly: true }] : []),
   ]);
-  for (const grouping of groupings) {
-    for (const filter of ['all', 'role', 'own', 'ownFolder'] as const) {
-      shapes.push({ reach: 'member', filter, ...grouping });
-    }
-    for (const filter of ['all', 'role'] as const) {
-      shapes.push({ reach: 'everyWay', filter, ...grouping });
+  for (const start of ['caller', 'word'] as const) {
+    for (const grouping of groupings) {
+      for (const filter of ['all', 'role', 'own', 'ownFolder'] as const) {
+        shapes.push({ start, reach: 'member', filter, ...grouping });
+      }
+      for (const filter of ['all', 'role'] as const) {
+        shapes.push({ start, reach: 'everyWay', filter, ...grouping });
+      }
     }
   }
   return shapes;
@@ -411,7 +498,7 @@ export function searchShapes(): SearchShape[] {
 
 /** A shape's name in the catalogue: `member.all.oneGroup.firstTerm`, ... */
 const shapeName = (shape: SearchShape) =>
-  `${shape.reach}.${shape.filter}.${shape.phrases ? 'phrases' : shape.manyGroups ? 'groups' : 'oneGroup'}` +
+  `${shape.start === 'word' ? 'fromWords.' : ''}${shape.reach}.${shape.filter}.${shape.phrases ? 'phrases' : shape.manyGroups ? 'groups' : 'oneGroup'}` +
   `.${shape.otherTermsOnly ? 'termEach' : shape.firstTermOnly ? 'firstTerm' : 'firstTerms'}`;
 
 export const searchStatements: StatementList = (dialect) => {

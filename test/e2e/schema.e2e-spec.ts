@@ -65,7 +65,7 @@ describe(`database schema and health (${databaseKind})`, () => {
         ['migrations'],
       );
       // The entities' tables and migration_steps (the migration runner's record).
-      expect(rows.length).toBe(26);
+      expect(rows.length).toBe(27);
       for (const row of rows) expect(row.TABLE_COLLATION).toBe('utf8mb4_unicode_ci');
     });
   } else {

@@ -19,6 +19,7 @@ import { TeamWebhookEvents1795790000000 } from '../../migrations/mysql/179579000
 import { TextInOneCollation1795730000000 } from '../../migrations/mysql/1795730000000-TextInOneCollation';
 import { UserRolesAndTokenSources1795830000000 } from '../../migrations/mysql/1795830000000-UserRolesAndTokenSources';
 import { SignIn1795840000000 } from '../../migrations/mysql/1795840000000-SignIn';
+import { RareTermPostings1795850000000 } from '../../migrations/mysql/1795850000000-RareTermPostings';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
 import { expectedUserDetails, givenUser, TestUser } from '../support/builders';
 import { startAppBefore } from '../support/earlier-schema';
@@ -100,7 +101,7 @@ async function collations(test: TestApp) {
 }
 
 const EXPECTED_COLLATIONS = {
-  tables: 27,
+  tables: 28,
   otherTables: [],
   // Compared and ordered by code point on purpose (a group name folded to lower case).
   otherColumns: [
@@ -350,6 +351,7 @@ describe.each(DATABASE_DEFAULTS)('upgrading 1.2 on a database made with $made', 
       TeamWebhookEvents1795790000000,
       UserRolesAndTokenSources1795830000000,
       SignIn1795840000000,
+      RareTermPostings1795850000000,
     ]);
     try {
       owner = await givenUser(old);

@@ -14,6 +14,7 @@ import { TrashedDocMember } from './entities/trashed-doc-member.entity';
 import { TrashedDoc } from './entities/trashed-doc.entity';
 import { UserDocCount } from './entities/user-doc-count.entity';
 import { SearchPosting } from './entities/search-posting.entity';
+import { SearchRarePosting } from './entities/search-rare-posting.entity';
 import { SearchTerm } from './entities/search-term.entity';
 import { UserDoc } from './entities/user-doc.entity';
 import { HtmlSanitizer } from './html-sanitizer';
@@ -36,6 +37,7 @@ import { SearchPostingsRepository } from './search-postings.repository';
       TrashedDocMember,
       SearchTerm,
       SearchPosting,
+      SearchRarePosting,
     ]),
     FoldersModule,
     UsersModule,

@@ -72,31 +72,94 @@ export const HAS_GRANTS = `(SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members
   THEN 1 ELSE 0 END)`;
 
 /**
- * Every document the user has, each once, with their best role (`role`) and its `updated_at`,
- * of those a join keeps (`keep`: a join on the way's document, written by the caller; a search
- * joins the postings of its first words). Each way in (the user's `user_docs` rows, grants to
- * them, grants to their groups) is read from its index and joined before the ways are grouped,
- * so only the documents kept are grouped: the cost is a lookup per document of the user, as
- * through `user_docs` alone. Parameters: the join's, user id; the join's, user id; the join's,
- * user id.
+ * The ways a user has a document: their `user_docs` row (owner, or shared with them
+ * directly), a grant to them (a folder share), a grant to a group they are in. Each is a table,
+ * its document, role and copy of `updated_at`, and the condition that makes a row the user's
+ * (parameter: user id). Both directions below read these, so the rules are written once.
  */
-export const userDocsThroughEveryWay = (keep: (doc: string) => string) =>
+const WAYS = [
+  {
+    table: 'user_docs me',
+    doc: 'me.doc_id',
+    role: 'me.role',
+    updatedAt: 'me.doc_updated_at',
+    mine: 'me.user_id = ?',
+  },
+  {
+    table: 'doc_grants g',
+    doc: 'g.doc_id',
+    role: 'g.role',
+    updatedAt: 'g.doc_updated_at',
+    mine: "g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0",
+  },
+  {
+    table: 'doc_grants g',
+    doc: 'g.doc_id',
+    role: 'g.role',
+    updatedAt: 'g.doc_updated_at',
+    mine: "g.grantee_type = 'group' AND g.trashed = 0\n        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)",
+  },
+];
+
+/** The ways' rows (`doc_id`, `way_rank`, `updated_at`, and `extra`) grouped by document. */
+const bestOfWays = (arms: string[], extra = '') =>
   `SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at
+    MAX(ways.updated_at) AS updated_at${extra}
   FROM (
-    SELECT me.doc_id AS doc_id, ${rankOf('me.role')} AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me ${keep('me.doc_id')}
-      WHERE me.user_id = ?
-    UNION ALL
-    SELECT g.doc_id, ${rankOf('g.role')}, g.doc_updated_at FROM doc_grants g ${keep('g.doc_id')}
-      WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
-    UNION ALL
-    SELECT g.doc_id, ${rankOf('g.role')}, g.doc_updated_at FROM doc_grants g ${keep('g.doc_id')}
-      WHERE g.grantee_type = 'group' AND g.trashed = 0
-        AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
+    ${arms.join('\n    UNION ALL\n    ')}
   ) ways
   GROUP BY ways.doc_id`;
+
+/**
+ * Every document the user has, each once, with their best role (`role`) and its `updated_at`,
+ * of those a join keeps (`keep`: a join on the way's document, written by the caller; a search
+ * joins the postings of its first words). Each way in is read from its index and joined before
+ * the ways are grouped, so only the documents kept are grouped: the cost is a lookup per
+ * document of the user, as through `user_docs` alone. Parameters: the join's, user id; the
+ * join's, user id; the join's, user id.
+ */
+export const userDocsThroughEveryWay = (keep: (doc: string) => string) =>
+  bestOfWays(
+    WAYS.map(
+      (way) =>
+        `SELECT ${way.doc} AS doc_id, ${rankOf(way.role)} AS way_rank, ${way.updatedAt} AS updated_at
+      FROM ${way.table} ${keep(way.doc)}
+      WHERE ${way.mine}`,
+    ),
+  );
+
+/**
+ * The other direction, "which of these documents may the user see": of some documents
+ * (`candidates`, a statement of rows with `doc_id` and `weight`, each document once), those the
+ * user has, each once, with their best role, `updated_at` and the candidate's weight
+ * (`first_weight`). Each candidate is looked up in each way's index by document: the cost is a
+ * few lookups per candidate, however many documents the user has. Parameters: the
+ * candidates', user id; three times.
+ */
+export const userDocsAmong = (dialect: SqlDialect, candidates: string) =>
+  bestOfWays(
+    WAYS.map(
+      (way) =>
+        `SELECT c.doc_id AS doc_id, ${rankOf(way.role)} AS way_rank, ${way.updatedAt} AS updated_at, c.weight AS weight
+      FROM (${candidates}) c
+      ${dialect === 'mysql' ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} ${way.table} ON ${way.doc} = c.doc_id AND ${way.mine}`,
+    ),
+    ',\n    MAX(ways.weight) AS first_weight',
+  );
+
+/**
+ * An upper bound of how many documents the user has (each way's count, added: a document
+ * reached two ways counts twice), from the counts the writes keep: what reading every way in
+ * costs. Parameters: user id, three times.
+ */
+export const USER_REACH = `((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
+  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
+      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?))`;
+
+/** How many documents the user owns, from the counts. Parameter: user id. */
+export const USER_OWN_COUNT = `(SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner')`;
 
 /**
  * Whether folder share `share` covers document `doc`: it shares the owner's home, the

@@ -17,6 +17,19 @@ export interface DocTerms {
   bodyCounts: TermCounts | null;
 }
 
+/**
+ * A term is rare while it has been in fewer documents than this (`search_terms.doc_count`);
+ * a rare term's postings are also kept by term, in `search_rare_postings`. The RareTermPostings
+ * migrations count up to the same figure.
+ */
+export const RARE_TERM_DOCS = 256;
+
+/** Term ids as rows of `term_id`, from a JSON parameter `[id, ...]`. */
+const termIdRows = {
+  mysql: "JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j",
+  sqlite: '(SELECT value AS term_id FROM json_each(?)) j',
+};
+
 /** Terms looked up or added per statement; a shorter list is padded (one statement text). */
 const TERMS_PER_STATEMENT = 64;
 /** Term ids the process remembers (about 100 bytes each); past it, it starts again. */
@@ -51,6 +64,47 @@ JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j ON p.term_id = j.ter
 WHERE p.doc_id = ?`,
     sqlite: `DELETE FROM search_postings WHERE term_id IN (SELECT value FROM json_each(?)) AND doc_id = ?`,
   },
+  /**
+   * Counts a document in for each of these terms (parameter: `[term id, ...]`) that is still
+   * rare; a common term's row is left alone (not even locked on MySQL: see `countIn`).
+   */
+  countIn: {
+    mysql: `UPDATE search_terms t JOIN ${termIdRows.mysql} ON t.id = j.term_id
+SET t.doc_count = t.doc_count + 1 WHERE t.doc_count < ${RARE_TERM_DOCS}`,
+    sqlite: `UPDATE search_terms SET doc_count = doc_count + 1
+WHERE id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_count < ${RARE_TERM_DOCS}`,
+  },
+  /** Of these terms (`[term id, ...]`), the common ones. */
+  commonAmong: {
+    mysql: `SELECT t.id FROM ${termIdRows.mysql} JOIN search_terms t ON t.id = j.term_id WHERE t.doc_count >= ${RARE_TERM_DOCS}`,
+    sqlite: `SELECT id FROM search_terms WHERE id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_count >= ${RARE_TERM_DOCS}`,
+  },
+  /** Parameter: `[term id, ...]` of terms now common: their postings by term are no longer read. */
+  forgetRare: {
+    mysql: `DELETE r FROM ${termIdRows.mysql} STRAIGHT_JOIN search_rare_postings r ON r.term_id = j.term_id`,
+    sqlite: `DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM ${termIdRows.sqlite})`,
+  },
+  /** Parameters: the document, then `[term id, ...]`: the rare ones are kept by term too. */
+  addRare: {
+    mysql: `INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
+SELECT t.id, ? FROM ${termIdRows.mysql} JOIN search_terms t ON t.id = j.term_id WHERE t.doc_count < ${RARE_TERM_DOCS}`,
+    sqlite: `INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
+SELECT id, ? FROM search_terms WHERE id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_count < ${RARE_TERM_DOCS}`,
+  },
+  /** Parameters: `[term id, ...]`, the document. */
+  removeRare: {
+    mysql: `DELETE r FROM search_rare_postings r JOIN ${termIdRows.mysql} ON r.term_id = j.term_id
+WHERE r.doc_id = ?`,
+    sqlite: `DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_id = ?`,
+  },
+  /** Parameter: `[doc id, ...]`; before their postings go. */
+  removeRareOfDocs: {
+    mysql: `DELETE r FROM ${jsonIntegerRows('mysql')} AS docs
+STRAIGHT_JOIN search_postings p ON p.doc_id = docs.value
+STRAIGHT_JOIN search_rare_postings r ON r.term_id = p.term_id AND r.doc_id = p.doc_id`,
+    sqlite: `DELETE FROM search_rare_postings WHERE (term_id, doc_id) IN (SELECT p.term_id, p.doc_id
+FROM ${jsonIntegerRows('sqlite')} AS docs CROSS JOIN search_postings p ON p.doc_id = docs.value)`,
+  },
   /** A document's postings (a range of the index, keyed by document first). */
   ofDoc: 'SELECT term_id, weight FROM search_postings WHERE doc_id = ?',
   /**
@@ -70,6 +124,12 @@ export const searchPostingsStatements: StatementList = (dialect) => ({
   termIds: searchPostingsSql.termIds,
   upsert: searchPostingsSql.upsert[dialect],
   remove: searchPostingsSql.remove[dialect],
+  countIn: searchPostingsSql.countIn[dialect],
+  commonAmong: searchPostingsSql.commonAmong[dialect],
+  forgetRare: searchPostingsSql.forgetRare[dialect],
+  addRare: searchPostingsSql.addRare[dialect],
+  removeRare: searchPostingsSql.removeRare[dialect],
+  removeRareOfDocs: searchPostingsSql.removeRareOfDocs[dialect],
   ofDoc: searchPostingsSql.ofDoc,
   removeDocs: searchPostingsSql.removeDocs[dialect],
 });
@@ -85,6 +145,8 @@ export const searchPostingsStatements: StatementList = (dialect) => ({
 export class SearchPostingsRepository {
   private readonly dialect: SqlDialect;
   private readonly termIds = new Map<string, number>();
+  /** Terms seen common: a term never becomes rare again, so this needs no refresh. */
+  private readonly commonTerms = new Set<number>();
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
@@ -140,6 +202,14 @@ export class SearchPostingsRepository {
         [JSON.stringify(removed), docId],
         manager,
       );
+      const rare = removed.filter((id) => !this.commonTerms.has(id));
+      if (rare.length > 0) {
+        await this.sql.run(
+          searchPostingsSql.removeRare[this.dialect],
+          [JSON.stringify(rare), docId],
+          manager,
+        );
+      }
     }
     if (changed.length > 0) {
       await this.sql.run(
@@ -148,11 +218,49 @@ export class SearchPostingsRepository {
         manager,
       );
     }
+    const added = [...after.keys()].filter((id) => !before.has(id) && !this.commonTerms.has(id));
+    if (added.length > 0) await this.countIn(manager, docId, added);
+  }
+
+  /**
+   * Counts the document in for terms it now has (none known common), and keeps its postings of
+   * the rare ones by term. The count moves in the write's transaction, so it holds the rows of
+   * the terms it counts: rare terms, which few writes share. When fewer rows moved than terms
+   * were given, some are common: their postings by term go, and they are remembered and not
+   * counted again.
+   */
+  private async countIn(manager: EntityManager, docId: number, termIds: number[]): Promise<void> {
+    const ids = JSON.stringify(termIds.sort((a, b) => a - b));
+    const counted = await this.sql.run(searchPostingsSql.countIn[this.dialect], [ids], manager);
+    if (counted.affected > 0) {
+      await this.sql.run(searchPostingsSql.addRare[this.dialect], [docId, ids], manager);
+    }
+    if (counted.affected < termIds.length) {
+      const common = (
+        await this.sql.rows<{ id: number }>(
+          searchPostingsSql.commonAmong[this.dialect],
+          [ids],
+          manager,
+        )
+      ).map((row) => Number(row.id));
+      if (common.length === 0) return;
+      await this.sql.run(
+        searchPostingsSql.forgetRare[this.dialect],
+        [JSON.stringify(common)],
+        manager,
+      );
+      for (const id of common) this.commonTerms.add(id);
+    }
   }
 
   /** Removes the postings of documents about to be deleted. */
   async removeDocs(manager: EntityManager, docIds: number[]): Promise<void> {
     if (docIds.length === 0) return;
+    await this.sql.run(
+      searchPostingsSql.removeRareOfDocs[this.dialect],
+      [JSON.stringify(docIds)],
+      manager,
+    );
     await this.sql.run(
       searchPostingsSql.removeDocs[this.dialect],
       [JSON.stringify(docIds)],

@@ -12,4 +12,12 @@ export class SearchTerm {
   @Index('UQ_search_terms_term', { unique: true })
   @Column({ type: 'varchar', length: 84 })
   term: string;
+
+  /**
+   * In how many documents the term has been, counted up to `RARE_TERM_DOCS` and no further
+   * (never down: an upper bound of how many have it now). Below it, the term is rare and its
+   * postings are also in `search_rare_postings`.
+   */
+  @Column({ name: 'doc_count', type: 'int', default: 0 })
+  docCount: number;
 }
