@@ -29,6 +29,20 @@ const USERS = 1000;
 const SEARCHERS = 8;
 /** The user who owns a twentieth of the documents (5,000 of 100,000); `USERS` is the member. */
 const BIG_OWNER = USERS + 1;
+/**
+ * Members through grants, as teams have them: one reaches about 10,000 documents through a group
+ * (the homes of 100 owners shared with it) and a folder share of their own (the homes of 6 more);
+ * the other every document, through 50 groups (each owner's home shared with one of them).
+ */
+const TEAM_MEMBER = USERS + 2;
+const ALL_MEMBER = USERS + 3;
+const TEAM_GROUP_OWNERS = [100, 200];
+const TEAM_DIRECT_OWNERS = [200, 206];
+const ALL_GROUPS = 50;
+const inRange = (index, [from, to]) => index >= from && index < to;
+/** Whether the team member reaches the documents of the owner with this index. */
+const teamReaches = (index) =>
+  inRange(index, TEAM_GROUP_OWNERS) || inRange(index, TEAM_DIRECT_OWNERS);
 const CLIENTS = 8;
 const BATCH = 100;
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -70,6 +84,23 @@ const CASES = [
   },
   { name: 'owner of 5,000', q: 'time', truth: hasWord('time'), who: BIG_OWNER },
   { name: 'member of 10,000', q: 'time', truth: hasWord('time'), who: USERS },
+  { name: 'member of 10,000: rare', q: RARE, truth: hasWord(RARE), who: USERS },
+  { name: 'team member: rare', q: RARE, truth: hasWord(RARE), who: TEAM_MEMBER },
+  { name: 'team member: common', q: 'time', truth: hasWord('time'), who: TEAM_MEMBER },
+  {
+    name: 'team member: Chinese',
+    q: '数据库',
+    truth: (text) => text.includes('数据库'),
+    who: TEAM_MEMBER,
+  },
+  { name: 'all member: rare', q: RARE, truth: hasWord(RARE), who: ALL_MEMBER },
+  { name: 'all member: common', q: 'time', truth: hasWord('time'), who: ALL_MEMBER },
+  {
+    name: 'all member: Chinese',
+    q: '数据库',
+    truth: (text) => text.includes('数据库'),
+    who: ALL_MEMBER,
+  },
 ];
 /** What a search costs is compared with a read of one document, in the same run. */
 const GET_ONE = { name: 'get one document', get: true };
@@ -129,10 +160,10 @@ WHERE d.tsv @@ websearch_to_tsquery('english', $2)`;
 async function seedSearchUsers(db, pg) {
   const now = sqlTime(Date.now());
   const tag = Date.now();
-  for (let start = 0; start <= BIG_OWNER; start += 500) {
+  for (let start = 0; start <= ALL_MEMBER; start += 500) {
     const rows = [];
     const params = [];
-    for (let i = start; i < Math.min(start + 500, BIG_OWNER + 1); i++) {
+    for (let i = start; i < Math.min(start + 500, ALL_MEMBER + 1); i++) {
       rows.push('(?, ?, ?, NULL, ?)');
       params.push(`search${i}-${tag}@example.com`, 'Search', `User ${i}`, now);
     }
@@ -144,9 +175,10 @@ async function seedSearchUsers(db, pg) {
   const ids = (
     await db.all('SELECT id FROM users WHERE email LIKE ? ORDER BY id', [`search%-${tag}@%`])
   ).map((row) => Number(row.id));
-  // ids[0..USERS-1] own documents; ids[USERS] is the member, ids[BIG_OWNER] the big owner.
+  // ids[0..USERS-1] own documents; ids[USERS] is the member, ids[BIG_OWNER] the big owner,
+  // then the team member and the member of all. Every one has a token (the owners share).
   const tokens = [];
-  for (const index of [...Array.from({ length: SEARCHERS }, (_, i) => i), USERS, BIG_OWNER]) {
+  for (let index = 0; index <= ALL_MEMBER; index++) {
     const token = `dms_${randomBytes(32).toString('base64url')}`;
     await db.run(
       'INSERT INTO api_tokens (user_id, name, token_hash, token_prefix, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -161,7 +193,8 @@ async function seedSearchUsers(db, pg) {
     );
     tokens[index] = token;
   }
-  return { ids, tokens, searcherIds: ids.slice(0, SEARCHERS), bigUserId: ids[USERS], pg };
+  const emails = ids.map((_, i) => `search${i}-${tag}@example.com`);
+  return { ids, emails, tokens, searcherIds: ids.slice(0, SEARCHERS), bigUserId: ids[USERS], pg };
 }
 
 /** Whose documents a case searches: the searchers' (each client as one), or one user's. */
@@ -190,8 +223,7 @@ async function loadDocuments(db, pg, users, count, truthOnly) {
       const text = textOfHtml(doc.html);
       const owner = users.ids[ownerIndex(n)];
       const at = sqlTime(clock + n * 1000);
-      const member = ownerIndex(n) < SEARCHERS || ownerIndex(n) === BIG_OWNER || n % 10 === 0;
-      if (member) {
+      {
         const folded = fold(`${doc.title} ${text}`);
         const raw = `${doc.title} ${text}`;
         CASES.forEach((testCase, i) => {
@@ -199,13 +231,17 @@ async function loadDocuments(db, pg, users, count, truthOnly) {
             ? testCase.truth(raw)
             : testCase.truth(folded);
           if (!matches) return;
-          const userId = testCase.who === USERS ? users.bigUserId : owner;
+          const userId = testCase.who === undefined ? owner : users.ids[testCase.who];
           const searched =
             testCase.who === USERS
               ? n % 10 === 0
               : testCase.who === BIG_OWNER
                 ? ownerIndex(n) === BIG_OWNER
-                : ownerIndex(n) < SEARCHERS;
+                : testCase.who === TEAM_MEMBER
+                  ? teamReaches(ownerIndex(n))
+                  : testCase.who === ALL_MEMBER
+                    ? true
+                    : ownerIndex(n) < SEARCHERS;
           if (searched) {
             if (!truth[i].has(userId)) truth[i].set(userId, new Set());
             truth[i].get(userId).add(n);
@@ -244,12 +280,68 @@ async function loadDocuments(db, pg, users, count, truthOnly) {
       await pg.client.query(
         `INSERT INTO user_docs SELECT ${users.bigUserId}, id FROM docs WHERE id % 10 = 0`,
       );
+      // The members through grants: PostgreSQL is given the same documents as member rows.
+      const teamOwners = users.ids.filter((_, index) => index < USERS && teamReaches(index));
+      await pg.client.query(
+        `INSERT INTO user_docs SELECT ${users.ids[TEAM_MEMBER]}, id FROM docs WHERE owner_id = ANY($1)`,
+        [teamOwners],
+      );
+      await pg.client.query(`INSERT INTO user_docs SELECT ${users.ids[ALL_MEMBER]}, id FROM docs`);
       await pg.client.query('VACUUM ANALYZE docs');
       await pg.client.query('VACUUM ANALYZE user_docs');
     }
     await db.analyze();
   }
   return { truth, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * The teams' access, made through the API as users make it: the member of all creates 50 groups
+ * and every owner shares their home with one of them (the big owner with the first); the team
+ * member creates a group, 100 owners share their home with it and 6 more with the team member
+ * directly. 8 requests at a time. Returns the seconds it took.
+ */
+async function shareWithTeams(baseUrl, users) {
+  const started = Date.now();
+  const call = async (index, path, body) => {
+    const response = await fetch(`${baseUrl}/api/v1${path}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${users.tokens[index]}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (response.status !== 201)
+      throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const allGroups = [];
+  for (let g = 0; g < ALL_GROUPS; g++) {
+    allGroups.push((await call(ALL_MEMBER, '/groups', { name: `All ${g}` })).id);
+  }
+  const teamGroup = (await call(TEAM_MEMBER, '/groups', { name: 'Team' })).id;
+  const shares = [[BIG_OWNER, { path: '~', group_id: allGroups[0], role: 'viewer' }]];
+  for (let index = 0; index < USERS; index++) {
+    shares.push([index, { path: '~', group_id: allGroups[index % ALL_GROUPS], role: 'viewer' }]);
+    if (inRange(index, TEAM_GROUP_OWNERS)) {
+      shares.push([index, { path: '~', group_id: teamGroup, role: 'viewer' }]);
+    }
+    if (inRange(index, TEAM_DIRECT_OWNERS)) {
+      shares.push([index, { path: '~', email: users.emails[TEAM_MEMBER], role: 'viewer' }]);
+    }
+  }
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < shares.length) {
+        const [index, body] = shares[next++];
+        await call(index, '/folders/shares', body);
+      }
+    }),
+  );
+  return (Date.now() - started) / 1000;
 }
 
 function percentile(sorted, p) {
@@ -355,7 +447,8 @@ async function indexSizes(db, pg) {
     const [postings] = await db.all(
       `SELECT SUM(ALLOCATED_SIZE) AS bytes FROM information_schema.INNODB_SYS_TABLESPACES
        WHERE NAME IN (CONCAT(REPLACE(DATABASE(), '-', '@002d'), '/search_postings'),
-                      CONCAT(REPLACE(DATABASE(), '-', '@002d'), '/search_terms'))`,
+                      CONCAT(REPLACE(DATABASE(), '-', '@002d'), '/search_terms'),
+                      CONCAT(REPLACE(DATABASE(), '-', '@002d'), '/search_rare_postings'))`,
     );
     sizes.terms = Number(terms.bytes);
     sizes.html = Number(terms.html);
@@ -365,7 +458,7 @@ async function indexSizes(db, pg) {
       'SELECT SUM(LENGTH(CAST(search_title AS BLOB)) + LENGTH(CAST(search_body AS BLOB))) AS bytes, SUM(LENGTH(CAST(html AS BLOB))) AS html FROM docs',
     );
     const [postings] = await db.all(
-      "SELECT SUM(pgsize) AS bytes FROM dbstat WHERE name IN ('search_postings', 'search_terms', 'UQ_search_terms_term')",
+      "SELECT SUM(pgsize) AS bytes FROM dbstat WHERE name IN ('search_postings', 'search_terms', 'UQ_search_terms_term', 'search_rare_postings')",
     );
     sizes.terms = Number(terms.bytes);
     sizes.html = Number(terms.html);
@@ -413,7 +506,19 @@ async function benchSearch(kind, options, tools) {
     await countTermDocuments(query, db.kind);
     const indexSeconds = (Date.now() - indexStarted) / 1000;
     console.log(`  search index built in ${indexSeconds.toFixed(0)} s (the migration's batches)`);
+    const sharedIn = await shareWithTeams(service.baseUrl, users);
+    console.log(`  homes shared with the teams through the API in ${sharedIn.toFixed(0)} s`);
     await db.analyze();
+    const counted = [];
+    for (const q of new Set(CASES.map((testCase) => testCase.q))) {
+      const terms = indexTerms(q.replace(/"/g, '')).split(' ').filter(Boolean);
+      const rows = await db.all(
+        `SELECT term, doc_count FROM search_terms WHERE term IN (${terms.map(() => '?').join(', ')})`,
+        terms,
+      );
+      counted.push(`${q} ${rows.map((row) => row.doc_count).join('/')}`);
+    }
+    console.log(`  documents per word (counted up to 256): ${counted.join('; ')}`);
     const sizes = await indexSizes(db, pg);
     console.log(
       `  sizes: html ${mb(sizes.html)}; the service's terms ${mb(sizes.terms)} and its posting index ${mb(sizes.index)}` +
@@ -459,6 +564,10 @@ async function benchSearch(kind, options, tools) {
       `  ${GET_ONE.name.padEnd(37)} service p50 ${got.p50.toFixed(1)} ms, p99 ${got.p99.toFixed(1)} ms (${got.requests} req)${versus(got, gotBefore)}`,
     );
     for (const [index, testCase] of CASES.entries()) {
+      const wanted =
+        options.only === undefined ||
+        options.only.split(',').some((text) => testCase.name.includes(text.trim()));
+      if (!wanted) continue;
       const userIndexOf = (client) => testCase.who ?? client % SEARCHERS;
       const tokenOf = (client) => users.tokens[userIndexOf(client)];
       const userIdOf = (client) => users.ids[userIndexOf(client)];

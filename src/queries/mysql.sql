@@ -5655,13 +5655,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -5697,14 +5697,14 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -5735,13 +5735,13 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -5769,13 +5769,13 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c) found;
@@ -5800,14 +5800,14 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c) found;
@@ -5837,13 +5837,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -5885,14 +5885,14 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -5929,13 +5929,13 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -5970,13 +5970,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -6012,14 +6012,14 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -6050,13 +6050,13 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -6084,13 +6084,13 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c) found;
@@ -6115,14 +6115,14 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c) found;
@@ -6152,13 +6152,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -6200,14 +6200,14 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -6244,13 +6244,13 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -8039,13 +8039,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -8093,14 +8093,14 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -8143,13 +8143,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -8189,13 +8189,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c) found
@@ -8232,14 +8232,14 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c) found
@@ -8281,13 +8281,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -8341,14 +8341,14 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -8397,13 +8397,13 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -8450,13 +8450,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -8504,14 +8504,14 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -8554,13 +8554,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -8600,13 +8600,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c) found
@@ -8643,14 +8643,14 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c) found
@@ -8692,13 +8692,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -8752,14 +8752,14 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -8808,13 +8808,13 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -10796,7 +10796,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term LIKE ?;
 
@@ -10807,7 +10808,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?);
 
@@ -10818,7 +10820,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?) OR term LIKE ?;
 
@@ -10829,7 +10832,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
@@ -10840,7 +10844,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) OR term LIKE ?;
 
@@ -10851,7 +10856,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?);
 
@@ -10862,7 +10868,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?) OR term LIKE ?;
 
@@ -10873,7 +10880,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
@@ -10884,7 +10892,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) OR term LIKE ?;
 
@@ -10895,7 +10904,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?);
 
@@ -10906,7 +10916,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?) OR term LIKE ?;
 
@@ -10917,7 +10928,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?);
 
@@ -10928,7 +10940,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?) OR term LIKE ?;
 

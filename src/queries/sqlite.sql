@@ -5589,13 +5589,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -5632,14 +5632,14 @@ FROM (
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -5671,13 +5671,13 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -5706,13 +5706,13 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c) found;
@@ -5737,14 +5737,14 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c) found;
@@ -5774,13 +5774,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -5823,14 +5823,14 @@ FROM (
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -5868,13 +5868,13 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -5910,13 +5910,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -5953,14 +5953,14 @@ FROM (
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -5992,13 +5992,13 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -6027,13 +6027,13 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c) found;
@@ -6058,14 +6058,14 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c) found;
@@ -6095,13 +6095,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -6144,14 +6144,14 @@ FROM (
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -6189,13 +6189,13 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -8045,13 +8045,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -8100,14 +8100,14 @@ FROM (
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -8151,13 +8151,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -8198,13 +8198,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c) found
@@ -8241,14 +8241,14 @@ FROM (
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c) found
@@ -8290,13 +8290,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -8351,14 +8351,14 @@ FROM (
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -8408,13 +8408,13 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
@@ -8462,13 +8462,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -8517,14 +8517,14 @@ FROM (
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -8568,13 +8568,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -8615,13 +8615,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c) found
@@ -8658,14 +8658,14 @@ FROM (
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c) found
@@ -8707,13 +8707,13 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -8768,14 +8768,14 @@ FROM (
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -8825,13 +8825,13 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      CROSS JOIN doc_grants g ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
+      CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
@@ -10862,7 +10862,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term GLOB ?;
 
@@ -10873,7 +10874,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?);
 
@@ -10884,7 +10886,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?) OR term GLOB ?;
 
@@ -10895,7 +10898,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
@@ -10906,7 +10910,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) OR term GLOB ?;
 
@@ -10917,7 +10922,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?);
 
@@ -10928,7 +10934,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?) OR term GLOB ?;
 
@@ -10939,7 +10946,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
@@ -10950,7 +10958,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) OR term GLOB ?;
 
@@ -10961,7 +10970,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?);
 
@@ -10972,7 +10982,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?) OR term GLOB ?;
 
@@ -10983,7 +10994,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?);
 
@@ -10994,7 +11006,8 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
   THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?)) AS caller_reach,
+      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?)) AS caller_reach,
   (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?) OR term GLOB ?;
 

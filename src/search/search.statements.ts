@@ -5,8 +5,8 @@ import type { StatementList } from '../database/statement-catalogue';
 import {
   HAS_GRANTS,
   USER_OWN_COUNT,
-  USER_REACH,
   userDocsAmong,
+  userReach,
   userDocsThroughEveryWay,
 } from '../docs/documents/grants-sql';
 import { MAX_QUERY_WORDS } from './search-query';
@@ -460,7 +460,7 @@ export function searchTermsStatement(dialect: SqlDialect, words: number, prefix:
     ...(words > 0 ? [`term IN (${placeholders(words)})`] : []),
     ...(prefix ? [dialect === 'mysql' ? 'term LIKE ?' : 'term GLOB ?'] : []),
   ];
-  return `SELECT id, term, doc_count, ${HAS_GRANTS} AS has_grants, ${USER_REACH} AS caller_reach,
+  return `SELECT id, term, doc_count, ${HAS_GRANTS} AS has_grants, ${userReach(dialect)} AS caller_reach,
   ${USER_OWN_COUNT} AS own_docs
 FROM search_terms WHERE ${conditions.join(' OR ')}`;
 }

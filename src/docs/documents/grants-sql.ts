@@ -77,9 +77,20 @@ export const HAS_GRANTS = `(SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members
  * its document, role and copy of `updated_at`, and the condition that makes a row the user's
  * (parameter: user id). Both directions below read these, so the rules are written once.
  */
+/**
+ * The grants read by document: the planners otherwise take the index of a grantee's grants in
+ * list order (equal on two columns, as this one), and read all of a member's grants for each
+ * document (SQLite: 150 ms instead of 1 for 25 documents and a member of 20,000).
+ */
+const GRANTS_BY_DOC = {
+  mysql: 'doc_grants g FORCE INDEX (IDX_doc_grants_doc)',
+  sqlite: 'doc_grants g INDEXED BY IDX_doc_grants_doc',
+};
+
 const WAYS = [
   {
     table: 'user_docs me',
+    byDoc: { mysql: 'user_docs me', sqlite: 'user_docs me' },
     doc: 'me.doc_id',
     role: 'me.role',
     updatedAt: 'me.doc_updated_at',
@@ -87,6 +98,7 @@ const WAYS = [
   },
   {
     table: 'doc_grants g',
+    byDoc: GRANTS_BY_DOC,
     doc: 'g.doc_id',
     role: 'g.role',
     updatedAt: 'g.doc_updated_at',
@@ -94,6 +106,7 @@ const WAYS = [
   },
   {
     table: 'doc_grants g',
+    byDoc: GRANTS_BY_DOC,
     doc: 'g.doc_id',
     role: 'g.role',
     updatedAt: 'g.doc_updated_at',
@@ -143,7 +156,7 @@ export const userDocsAmong = (dialect: SqlDialect, candidates: string) =>
       (way) =>
         `SELECT c.doc_id AS doc_id, ${rankOf(way.role)} AS way_rank, ${way.updatedAt} AS updated_at, c.weight AS weight
       FROM (${candidates}) c
-      ${dialect === 'mysql' ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} ${way.table} ON ${way.doc} = c.doc_id AND ${way.mine}`,
+      ${dialect === 'mysql' ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} ${way.byDoc[dialect]} ON ${way.doc} = c.doc_id AND ${way.mine}`,
     ),
     ',\n    MAX(ways.weight) AS first_weight',
   );
@@ -153,10 +166,12 @@ export const userDocsAmong = (dialect: SqlDialect, candidates: string) =>
  * reached two ways counts twice), from the counts the writes keep: what reading every way in
  * costs. Parameters: user id, three times.
  */
-export const USER_REACH = `((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
+export const userReach = (dialect: SqlDialect) =>
+  `((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
   + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id WHERE gm.user_id = ?))`;
+      ${dialect === 'mysql' ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
+      WHERE gm.user_id = ?))`;
 
 /** How many documents the user owns, from the counts. Parameter: user id. */
 export const USER_OWN_COUNT = `(SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner')`;
