@@ -5649,7 +5649,7 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -5690,7 +5690,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
@@ -5729,7 +5729,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -5763,7 +5763,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -5793,7 +5793,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
@@ -5831,7 +5831,7 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -5878,7 +5878,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
@@ -5923,7 +5923,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -5964,7 +5964,7 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -6005,7 +6005,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
@@ -6044,7 +6044,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -6078,7 +6078,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -6108,7 +6108,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
@@ -6146,7 +6146,7 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -6193,7 +6193,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
@@ -6238,7 +6238,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -6274,7 +6274,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6296,7 +6296,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6314,7 +6314,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6329,7 +6329,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c) found;
 
 -- name: search.count.fromWords.member.all.oneGroup.firstTerms
@@ -6340,7 +6340,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c) found;
 
 -- name: search.count.fromWords.member.all.phrases.firstTerm
@@ -6357,7 +6357,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6385,7 +6385,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6409,7 +6409,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6431,7 +6431,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6453,7 +6453,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6471,7 +6471,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6486,7 +6486,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found;
 
 -- name: search.count.fromWords.member.own.oneGroup.firstTerms
@@ -6497,7 +6497,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found;
 
 -- name: search.count.fromWords.member.own.phrases.firstTerm
@@ -6514,7 +6514,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6542,7 +6542,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6566,7 +6566,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6588,7 +6588,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
@@ -6612,7 +6612,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
@@ -6632,7 +6632,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
@@ -6649,7 +6649,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c) found;
@@ -6662,7 +6662,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c) found;
@@ -6681,7 +6681,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
@@ -6711,7 +6711,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
@@ -6737,7 +6737,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
@@ -6761,7 +6761,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6783,7 +6783,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6801,7 +6801,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6816,7 +6816,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found;
 
 -- name: search.count.fromWords.member.role.oneGroup.firstTerms
@@ -6827,7 +6827,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found;
 
 -- name: search.count.fromWords.member.role.phrases.firstTerm
@@ -6844,7 +6844,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6872,7 +6872,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6896,7 +6896,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -8033,7 +8033,7 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -8086,7 +8086,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
@@ -8137,7 +8137,7 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -8183,7 +8183,7 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -8225,7 +8225,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
@@ -8275,7 +8275,7 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -8334,7 +8334,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
@@ -8391,7 +8391,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -8444,7 +8444,7 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -8497,7 +8497,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
@@ -8548,7 +8548,7 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -8594,7 +8594,7 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -8636,7 +8636,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
@@ -8686,7 +8686,7 @@ FROM (
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -8745,7 +8745,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
@@ -8802,7 +8802,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) c
-      STRAIGHT_JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
+      STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
@@ -8850,7 +8850,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -8884,7 +8884,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -8914,7 +8914,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -8941,7 +8941,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -8964,7 +8964,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -8993,7 +8993,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9033,7 +9033,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9069,7 +9069,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9103,7 +9103,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9137,7 +9137,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9167,7 +9167,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9194,7 +9194,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -9217,7 +9217,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -9246,7 +9246,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9286,7 +9286,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9322,7 +9322,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9356,7 +9356,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
@@ -9392,7 +9392,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
@@ -9424,7 +9424,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
@@ -9453,7 +9453,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c) found
@@ -9478,7 +9478,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c) found
@@ -9509,7 +9509,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
@@ -9551,7 +9551,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
@@ -9589,7 +9589,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
@@ -9625,7 +9625,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9659,7 +9659,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9689,7 +9689,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9716,7 +9716,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -9739,7 +9739,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -9768,7 +9768,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9808,7 +9808,7 @@ FROM (
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       GROUP BY r.doc_id) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9844,7 +9844,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
       STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
       WHERE r.term_id = ?) w
-  STRAIGHT_JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q

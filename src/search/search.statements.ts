@@ -4,6 +4,7 @@ import { paddedLengths, placeholders } from '../database/sql-lists';
 import type { StatementList } from '../database/statement-catalogue';
 import {
   HAS_GRANTS,
+  USER_DOCS_BY_DOC,
   USER_OWN_COUNT,
   userDocsAmong,
   userReach,
@@ -278,7 +279,7 @@ function candidatesFromWords(dialect: SqlDialect, shape: SearchShape): Piece {
     found = piece(
       `SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (${words.sql}) w
-  ${join} user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id${docs}
+  ${join} ${USER_DOCS_BY_DOC[dialect]} ON me.user_id = ? AND me.doc_id = w.doc_id${docs}
   WHERE 1 = 1${filter.sql}`,
       ...words.parameters,
       'userId',

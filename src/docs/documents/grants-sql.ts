@@ -87,10 +87,16 @@ const GRANTS_BY_DOC = {
   sqlite: 'doc_grants g INDEXED BY IDX_doc_grants_doc',
 };
 
+/** A user's row of a document, by its key (MariaDB took a user's rows in list order). */
+export const USER_DOCS_BY_DOC = {
+  mysql: 'user_docs me FORCE INDEX (PRIMARY)',
+  sqlite: 'user_docs me',
+};
+
 const WAYS = [
   {
     table: 'user_docs me',
-    byDoc: { mysql: 'user_docs me', sqlite: 'user_docs me' },
+    byDoc: USER_DOCS_BY_DOC,
     doc: 'me.doc_id',
     role: 'me.role',
     updatedAt: 'me.doc_updated_at',
