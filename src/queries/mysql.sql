@@ -10962,6 +10962,11 @@ SET t.doc_count = t.doc_count + 1 WHERE t.doc_count < 256;
 -- name: searchPostings.forgetRare
 DELETE r FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j STRAIGHT_JOIN search_rare_postings r ON r.term_id = j.term_id;
 
+-- name: searchPostings.keepRareOfDoc
+INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
+SELECT p.term_id, p.doc_id FROM search_postings p JOIN search_terms t ON t.id = p.term_id
+WHERE p.doc_id = ? AND t.doc_count < 256;
+
 -- name: searchPostings.ofDoc
 SELECT term_id, weight FROM search_postings WHERE doc_id = ?;
 

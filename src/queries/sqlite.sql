@@ -11028,6 +11028,11 @@ WHERE id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j) 
 -- name: searchPostings.forgetRare
 DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j);
 
+-- name: searchPostings.keepRareOfDoc
+INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
+SELECT p.term_id, p.doc_id FROM search_postings p JOIN search_terms t ON t.id = p.term_id
+WHERE p.doc_id = ? AND t.doc_count < 256;
+
 -- name: searchPostings.ofDoc
 SELECT term_id, weight FROM search_postings WHERE doc_id = ?;
 

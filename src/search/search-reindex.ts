@@ -103,6 +103,7 @@ export class SearchReindexer {
         await this.postings.stored(manager, id),
         await this.postings.weightsOf(terms, manager),
       );
+      await this.postings.keepRareOf(manager, id);
       return true;
     });
   }

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { termOf } from '../../src/common/text/search-terms';
+import { SearchReindexer } from '../../src/search/search-reindex';
 import { RARE_TERM_DOCS } from '../../src/docs/documents/search-postings.repository';
 import { givenDoc, givenGroup, givenSharedDoc, givenUser, TestUser } from '../support/builders';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
@@ -169,6 +170,20 @@ describe(`search: from the words or from the caller, the same answer (${database
     expect((await search(owner, { q: 'okapi' })).body.pagination.total_count).toBe(0);
     await request(test.http).delete(`/api/v1/trash/${uuid}`).set(owner.auth).expect(204);
     expect(await rarePostings('okapi')).toBe(0);
+  });
+
+  it('reindex gives back the rows by term a document lacks (one an older version wrote)', async () => {
+    const uuid = await givenDoc(test, owner, { title: 'Axolotl', path: '~/team' });
+    await test.dataSource.query(
+      'DELETE FROM search_rare_postings WHERE term_id = (SELECT id FROM search_terms WHERE term = ?)',
+      [termOf('axolotl')],
+    );
+    expect((await search(member, { q: 'axolotl' })).body.pagination.total_count).toBe(0);
+
+    await test.app.get(SearchReindexer).run();
+    expect(await rarePostings('axolotl')).toBe(1);
+    const found = await search(member, { q: 'axolotl' });
+    expect(found.body.results.map((r: { uuid: string }) => r.uuid)).toEqual([uuid]);
   });
 
   it('stops counting a term at the limit, forgets its documents by term, and still finds them all', async () => {

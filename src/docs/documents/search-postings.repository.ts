@@ -97,6 +97,15 @@ SELECT id, ? FROM search_terms WHERE id IN (SELECT term_id FROM ${termIdRows.sql
 WHERE r.doc_id = ?`,
     sqlite: `DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_id = ?`,
   },
+  /** Parameter: a document: its postings of rare terms, kept by term if they were not. */
+  keepRareOfDoc: {
+    mysql: `INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
+SELECT p.term_id, p.doc_id FROM search_postings p JOIN search_terms t ON t.id = p.term_id
+WHERE p.doc_id = ? AND t.doc_count < ${RARE_TERM_DOCS}`,
+    sqlite: `INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
+SELECT p.term_id, p.doc_id FROM search_postings p JOIN search_terms t ON t.id = p.term_id
+WHERE p.doc_id = ? AND t.doc_count < ${RARE_TERM_DOCS}`,
+  },
   /** Parameter: `[doc id, ...]`; before their postings go. */
   removeRareOfDocs: {
     mysql: `DELETE r FROM ${jsonIntegerRows('mysql')} AS docs
@@ -130,6 +139,7 @@ export const searchPostingsStatements: StatementList = (dialect) => ({
   addRare: searchPostingsSql.addRare[dialect],
   removeRare: searchPostingsSql.removeRare[dialect],
   removeRareOfDocs: searchPostingsSql.removeRareOfDocs[dialect],
+  keepRareOfDoc: searchPostingsSql.keepRareOfDoc[dialect],
   ofDoc: searchPostingsSql.ofDoc,
   removeDocs: searchPostingsSql.removeDocs[dialect],
 });
@@ -251,6 +261,14 @@ export class SearchPostingsRepository {
       );
       for (const id of common) this.commonTerms.add(id);
     }
+  }
+
+  /**
+   * Keeps a document's postings of rare terms by term where they are missing (`search reindex`
+   * repairs a document an older version wrote after the upgrade's migration).
+   */
+  async keepRareOf(manager: EntityManager, docId: number): Promise<void> {
+    await this.sql.run(searchPostingsSql.keepRareOfDoc[this.dialect], [docId], manager);
   }
 
   /** Removes the postings of documents about to be deleted. */
