@@ -13,6 +13,14 @@ import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 const AUTH_LOOKUP =
   /^SELECT .*\bt\.scopes\b.* FROM api_tokens t JOIN users u .* WHERE t\.token_hash = \?$/;
 const LAST_USED_WRITE = /^UPDATE api_tokens SET last_used_at/;
+/**
+ * A write that gives a document words still rare (here every word is: the store is small)
+ * counts it in for them and keeps those postings by term: two statements, none for common words.
+ */
+const RARE_COUNT =
+  /^UPDATE search_terms .*doc_count = (t\.)?doc_count \+ 1 WHERE .*doc_count < 256$/;
+const RARE_ROWS = /^INSERT (OR )?IGNORE INTO search_rare_postings \(term_id, doc_id\) SELECT/;
+const RARE_REMOVE = /^DELETE .*search_rare_postings/;
 
 /**
  * The SQL each request may run. Statements are counted as TypeORM sends them; transaction
@@ -137,7 +145,7 @@ describe(`query budget per request (${databaseKind})`, () => {
     const POSTINGS_UPSERT =
       /^INSERT INTO search_postings \(term_id, doc_id, weight\) SELECT .* (ON DUPLICATE KEY UPDATE|ON CONFLICT)/;
 
-    it('in the home folder, with known words: the INSERT (triggers add the owner row and count) and its postings, in one transaction', async () => {
+    it('in the home folder, with known words: the INSERT (triggers add the owner row and count), its postings and the rare words’ counts and rows by term, in one transaction', async () => {
       await request(test.http).post('/api/v1/docs').set(owner.auth).send({ title: 'x' });
       log.reset();
       await request(test.http)
@@ -146,10 +154,28 @@ describe(`query budget per request (${databaseKind})`, () => {
         .send({ title: 'x' })
         .expect(201);
       const statements = afterAuth();
+      expect(statements).toHaveLength(4);
+      expect(statements[0]).toMatch(/^INSERT INTO docs .* VALUES/);
+      expect(statements[1]).toMatch(POSTINGS_UPSERT);
+      expect(statements[2]).toMatch(RARE_COUNT);
+      expect(statements[3]).toMatch(RARE_ROWS);
+      expect(log.transactions()).toBe(1);
+    });
+
+    it('with common words only: the INSERT and its postings alone', async () => {
+      const common = { title: 'budgetcommon' };
+      await request(test.http).post('/api/v1/docs').set(owner.auth).send(common).expect(201);
+      await test.dataSource.query('UPDATE search_terms SET doc_count = 256 WHERE term = ?', [
+        'xxbudgetcommon',
+      ]);
+      // The first write after the word became common finds it so, and remembers it.
+      await request(test.http).post('/api/v1/docs').set(owner.auth).send(common).expect(201);
+      log.reset();
+      await request(test.http).post('/api/v1/docs').set(owner.auth).send(common).expect(201);
+      const statements = afterAuth();
       expect(statements).toHaveLength(2);
       expect(statements[0]).toMatch(/^INSERT INTO docs .* VALUES/);
       expect(statements[1]).toMatch(POSTINGS_UPSERT);
-      expect(log.transactions()).toBe(1);
     });
 
     it('new words are added to the vocabulary first, outside the transaction: one INSERT and one read per 64', async () => {
@@ -159,7 +185,7 @@ describe(`query budget per request (${databaseKind})`, () => {
         .send({ title: 'budgetneverseen' })
         .expect(201);
       const statements = afterAuth();
-      expect(statements).toHaveLength(4);
+      expect(statements).toHaveLength(6);
       expect(statements[0]).toMatch(
         /^INSERT (OR )?IGNORE INTO search_terms \(term\) VALUES (\(\?\), ){63}\(\?\)$/,
       );
@@ -178,11 +204,15 @@ describe(`query budget per request (${databaseKind})`, () => {
           .send({ title: 'x', path })
           .expect(201);
         const statements = afterAuth();
-        expect(statements).toHaveLength(3);
+        expect(statements).toHaveLength(5);
         // INSERT IGNORE (MySQL) / INSERT OR IGNORE (SQLite) of the whole chain, at once.
         expect(statements[0]).toMatch(/^INSERT (OR )?IGNORE INTO folders .* NOT EXISTS/);
         expect(statements[1]).toMatch(/^INSERT INTO docs .* FROM folders f/);
         expect(statements[2]).toMatch(POSTINGS_UPSERT);
+        expect(statements.slice(3)).toEqual([
+          expect.stringMatching(RARE_COUNT),
+          expect.stringMatching(RARE_ROWS),
+        ]);
         expect(log.transactions()).toBe(1);
       },
     );
@@ -206,11 +236,13 @@ describe(`query budget per request (${databaseKind})`, () => {
     it('a new key: the key row first (autocommitted), then the create with the key completed in its transaction: 1 + 2 + 1 in ~', async () => {
       await createWithKey('budget-1', { title: 'x' }).expect(201);
       const statements = afterAuth();
-      expect(statements).toHaveLength(4);
+      expect(statements).toHaveLength(6);
       expect(statements[0]).toMatch(KEY_INSERT);
       expect(statements[1]).toMatch(/^INSERT INTO docs/);
       expect(statements[2]).toMatch(/^INSERT INTO search_postings/);
-      expect(statements[3]).toMatch(KEY_COMPLETE);
+      expect(statements[3]).toMatch(RARE_COUNT);
+      expect(statements[4]).toMatch(RARE_ROWS);
+      expect(statements[5]).toMatch(KEY_COMPLETE);
       expect(log.transactions()).toBe(1);
       // The key row is written before the transaction, its completion inside it.
       const begin = log.all.findIndex((query) => /^(START TRANSACTION|BEGIN)/i.test(query));
@@ -220,12 +252,14 @@ describe(`query budget per request (${databaseKind})`, () => {
     it('a new key in a folder: 1 + 3 + 1', async () => {
       await createWithKey('budget-2', { title: 'x', path: '~/budget/keyed' }).expect(201);
       const statements = afterAuth();
-      expect(statements).toHaveLength(5);
+      expect(statements).toHaveLength(7);
       expect(statements[0]).toMatch(KEY_INSERT);
       expect(statements[1]).toMatch(/^INSERT (OR )?IGNORE INTO folders/);
       expect(statements[2]).toMatch(/^INSERT INTO docs .* FROM folders f/);
       expect(statements[3]).toMatch(/^INSERT INTO search_postings/);
-      expect(statements[4]).toMatch(KEY_COMPLETE);
+      expect(statements[4]).toMatch(RARE_COUNT);
+      expect(statements[5]).toMatch(RARE_ROWS);
+      expect(statements[6]).toMatch(KEY_COMPLETE);
       expect(log.transactions()).toBe(1);
     });
 
@@ -278,12 +312,15 @@ describe(`query budget per request (${databaseKind})`, () => {
       databaseKind === 'mysql'
         ? [
             expect.stringMatching(
-              /^UPDATE docs d LEFT JOIN user_docs me ON .* LEFT JOIN doc_grants ga ON .* JOIN user_docs m ON m\.doc_id = d\.id LEFT JOIN doc_grants gg ON gg\.doc_id = d\.id SET d\.title = \?, d\.search_title = \?, d\.html = \?, d\.search_body = \?, d\.updated_at = \?, d\.updated_by = \?, d\.version = LAST_INSERT_ID\(d\.version \+ 1\), m\.doc_updated_at = \?, gg\.doc_updated_at = \? WHERE d\.uuid = \? AND \(me\.user_id IS NOT NULL OR ga\.doc_id IS NOT NULL\)$/,
+              /^UPDATE docs d LEFT JOIN user_docs me ON .* LEFT JOIN doc_grants ga ON .* JOIN user_docs m ON m\.doc_id = d\.id LEFT JOIN doc_grants gg ON gg\.doc_id = d\.id SET d\.title = \?, d\.search_title = \?, d\.html = \?, d\.search_body = \?, d\.updated_at = GREATEST\(\?, d\.updated_at \+ INTERVAL 1000 MICROSECOND\), d\.updated_by = \?, d\.version = LAST_INSERT_ID\(d\.version \+ 1\),\s*m\.doc_updated_at = GREATEST\(\?, .*\), gg\.doc_updated_at = GREATEST\(\?, .*\) WHERE d\.uuid = \? AND \(me\.user_id IS NOT NULL OR ga\.doc_id IS NOT NULL\)$/,
             ),
             TERMS_AFTER,
             POSTINGS_OF_DOC,
             expect.stringMatching(/^DELETE p FROM search_postings p JOIN JSON_TABLE/),
+            expect.stringMatching(RARE_REMOVE),
             expect.stringMatching(/^INSERT INTO search_postings .* ON DUPLICATE KEY UPDATE/),
+            expect.stringMatching(RARE_COUNT),
+            expect.stringMatching(RARE_ROWS),
           ]
         : [
             expect.stringMatching(
@@ -294,7 +331,10 @@ describe(`query budget per request (${databaseKind})`, () => {
             TERMS_AFTER,
             POSTINGS_OF_DOC,
             expect.stringMatching(/^DELETE FROM search_postings WHERE term_id IN/),
+            expect.stringMatching(RARE_REMOVE),
             expect.stringMatching(/^INSERT INTO search_postings .* ON CONFLICT/),
+            expect.stringMatching(RARE_COUNT),
+            expect.stringMatching(RARE_ROWS),
           ];
     const UPDATE_TRANSACTIONS = 1;
 
@@ -426,7 +466,9 @@ describe(`query budget per request (${databaseKind})`, () => {
         expect.stringMatching(
           /^SELECT id FROM docs WHERE uuid = \? AND owner_id = \? AND deleted_at IS NOT NULL/,
         ),
-        // The documents' ids as one JSON parameter (a batch of the purge has many).
+        // The documents' ids as one JSON parameter (a batch of the purge has many): their
+        // postings by term (rare words), then all their postings.
+        expect.stringMatching(RARE_REMOVE),
         expect.stringMatching(/^DELETE .*FROM search_postings\b.*(JSON_TABLE|json_each)\(\?/),
         'DELETE FROM docs WHERE id = ?',
       ]);
@@ -505,6 +547,7 @@ describe(`query budget per request (${databaseKind})`, () => {
         'SELECT id, version, search_title FROM docs WHERE uuid = ?',
         'SELECT term_id, weight FROM search_postings WHERE doc_id = ?',
         expect.stringMatching(/^DELETE .*search_postings/),
+        expect.stringMatching(RARE_REMOVE),
         expect.stringMatching(
           /^SELECT d\.id AS doc_id, .* JOIN user_docs me ON me\.doc_id = d\.id AND me\.user_id = \?/,
         ),
@@ -552,7 +595,8 @@ describe(`query budget per request (${databaseKind})`, () => {
       expect(statements).toHaveLength(2);
       expect(statements[0]).toMatch(
         // With whether grants reach the caller (then their documents come from every way in).
-        /^SELECT id, term, \(SELECT CASE WHEN EXISTS .* AS has_grants FROM search_terms WHERE term (LIKE|GLOB) \?$/,
+        // and how many documents the caller reaches (to start from the smaller side).
+        /^SELECT id, term, doc_count, \(SELECT CASE WHEN EXISTS .* AS has_grants, .* AS caller_reach, .* AS own_docs FROM search_terms WHERE term (LIKE|GLOB) \?$/,
       );
       expect(statements[1]).toMatch(
         /^SELECT page\.total_count, .* FROM \(\s*SELECT COUNT\(\*\) OVER \(\) AS total_count/,
@@ -571,7 +615,10 @@ describe(`query budget per request (${databaseKind})`, () => {
       await request(test.http).get('/api/v1/search?q=doc&page=99').set(owner.auth).expect(200);
       const statements = afterAuth();
       expect(statements).toHaveLength(3);
-      expect(statements[2]).toMatch(/^SELECT COUNT\(\*\) AS n FROM \(SELECT me\.doc_id AS doc_id/);
+      // From the words: every term `doc` begins is in fewer documents than the owner has.
+      expect(statements[2]).toMatch(
+        /^SELECT COUNT\(\*\) AS n FROM \(SELECT c\.doc_id AS doc_id, .* FROM search_rare_postings r/,
+      );
     });
   });
 
