@@ -164,6 +164,18 @@ function inFolder(dialect: SqlDialect): Piece {
   );
 }
 
+/** The shape's filter as conditions on the caller's `user_docs` row (`me`; `d` for a folder). */
+function memberFilter(dialect: SqlDialect, shape: SearchShape): Piece {
+  const folder = shape.filter === 'ownFolder' ? inFolder(dialect) : piece('');
+  return {
+    all: piece(''),
+    role: piece(' AND me.role = ?', 'role'),
+    // Only the owner has the owner's role; a scan reads those rows alone (an index starts with it).
+    own: piece(" AND me.role = 'owner'"),
+    ownFolder: piece(` AND me.role = 'owner'${folder.sql}`, ...folder.parameters),
+  }[shape.filter];
+}
+
 /**
  * The caller's documents with a term of the first group (`doc_id`, `role`, `updated_at`), each
  * once; when they are the matches (`scoredByCandidates`), each with its score and `query_weight`
@@ -192,14 +204,7 @@ function candidates(dialect: SqlDialect, shape: SearchShape): Piece {
       'role',
     );
   }
-  const folder = shape.filter === 'ownFolder' ? inFolder(dialect) : piece('');
-  const filters = {
-    all: piece(''),
-    role: piece(' AND me.role = ?', 'role'),
-    // Only the owner has the owner's role; a scan reads those rows alone (an index starts with it).
-    own: piece(" AND me.role = 'owner'"),
-    ownFolder: piece(` AND me.role = 'owner'${folder.sql}`, ...folder.parameters),
-  }[shape.filter];
+  const filters = memberFilter(dialect, shape);
   const docs =
     shape.filter === 'ownFolder' ? `\n    ${straight[dialect]} docs d ON d.id = me.doc_id` : '';
   const first = holds('me.doc_id');
@@ -268,13 +273,7 @@ function candidatesFromWords(dialect: SqlDialect, shape: SearchShape): Piece {
             'role',
           );
   } else {
-    const folder = shape.filter === 'ownFolder' ? inFolder(dialect) : piece('');
-    const filter = {
-      all: piece(''),
-      role: piece(' AND me.role = ?', 'role'),
-      own: piece(" AND me.role = 'owner'"),
-      ownFolder: piece(` AND me.role = 'owner'${folder.sql}`, ...folder.parameters),
-    }[shape.filter];
+    const filter = memberFilter(dialect, shape);
     const docs = shape.filter === 'ownFolder' ? `\n  ${join} docs d ON d.id = w.doc_id` : '';
     found = piece(
       `SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
