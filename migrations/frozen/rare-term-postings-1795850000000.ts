@@ -28,8 +28,9 @@ FROM (SELECT term_id, COUNT(*) AS n FROM search_postings GROUP BY term_id) c WHE
       [],
     );
   }
+  // Ignoring rows already there: a migration cut midway on MySQL runs this again.
   await query(
-    `INSERT INTO search_rare_postings (term_id, doc_id)
+    `INSERT ${dialect === 'mysql' ? 'IGNORE' : 'OR IGNORE'} INTO search_rare_postings (term_id, doc_id)
 SELECT p.term_id, p.doc_id FROM search_terms t JOIN search_postings p ON p.term_id = t.id
 WHERE t.doc_count < ${RARE_TERM_DOCS}`,
     [],

@@ -13,9 +13,12 @@ export class RareTermPostings1795850000000 implements MigrationInterface {
   name = 'RareTermPostings1795850000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('ALTER TABLE `search_terms` ADD `doc_count` int NOT NULL DEFAULT 0');
+    // MySQL commits each DDL statement: a run cut midway is resumed from what it left.
+    if (!(await queryRunner.hasColumn('search_terms', 'doc_count'))) {
+      await queryRunner.query('ALTER TABLE `search_terms` ADD `doc_count` int NOT NULL DEFAULT 0');
+    }
     await queryRunner.query(
-      'CREATE TABLE `search_rare_postings` (`term_id` int NOT NULL, `doc_id` int NOT NULL, PRIMARY KEY (`term_id`, `doc_id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci',
+      'CREATE TABLE IF NOT EXISTS `search_rare_postings` (`term_id` int NOT NULL, `doc_id` int NOT NULL, PRIMARY KEY (`term_id`, `doc_id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci',
     );
     await countTermDocuments((sql, parameters) => queryRunner.query(sql, parameters), 'mysql');
   }

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { RareTermPostings1795850000000 as RareTermsMysql } from '../../migrations/mysql/1795850000000-RareTermPostings';
 import { termOf } from '../../src/common/text/search-terms';
 import { SearchReindexer } from '../../src/search/search-reindex';
 import { RARE_TERM_DOCS } from '../../src/docs/documents/search-postings.repository';
@@ -185,6 +186,21 @@ describe(`search: from the words or from the caller, the same answer (${database
     const found = await search(member, { q: 'axolotl' });
     expect(found.body.results.map((r: { uuid: string }) => r.uuid)).toEqual([uuid]);
   });
+
+  if (databaseKind === 'mysql') {
+    it('the migration runs again over its own work (MySQL commits each step: a cut run is resumed)', async () => {
+      const before = await docCounts(['quokka', 'marmot', 'zephyr']);
+      const rows = await rarePostings('quokka');
+      const runner = test.dataSource.createQueryRunner();
+      try {
+        await new RareTermsMysql().up(runner);
+      } finally {
+        await runner.release();
+      }
+      expect(await docCounts(['quokka', 'marmot', 'zephyr'])).toEqual(before);
+      expect(await rarePostings('quokka')).toBe(rows);
+    });
+  }
 
   it('stops counting a term at the limit, forgets its documents by term, and still finds them all', async () => {
     const first = await givenDoc(test, owner, { title: 'Capybara one', path: '~/team' });
