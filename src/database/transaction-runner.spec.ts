@@ -79,6 +79,49 @@ describe('TransactionRunner', () => {
     expect(always).toHaveBeenCalledTimes(CONFLICT_ATTEMPTS);
   });
 
+  it('runs work queued after the commit once the transaction has committed, only for the run that did', async () => {
+    const order: string[] = [];
+    const transaction = jest
+      .fn()
+      .mockImplementationOnce(async (work: (manager: EntityManager) => Promise<unknown>) => {
+        await work({} as EntityManager);
+        throw conflict(); // rolled back: what it queued is dropped
+      })
+      .mockImplementationOnce(async (work: (manager: EntityManager) => Promise<unknown>) => {
+        const result = await work({} as EntityManager);
+        order.push('commit');
+        return result;
+      });
+    const runner = runnerOn('mariadb', transaction);
+    const result = await runner.run((manager) => {
+      order.push('work');
+      runner.afterCommit(manager, () => {
+        order.push('after commit');
+        return Promise.resolve();
+      });
+      return Promise.resolve('done');
+    });
+    expect(result).toBe('done');
+    expect(order).toEqual(['work', 'work', 'commit', 'after commit']);
+  });
+
+  it('answers a committed run when the work after its commit fails, and refuses work queued outside a run', async () => {
+    const manager = {} as EntityManager;
+    const transaction = jest.fn((work: (manager: EntityManager) => Promise<unknown>) =>
+      work(manager),
+    );
+    const runner = runnerOn('better-sqlite3', transaction);
+    await expect(
+      runner.run((inside) => {
+        runner.afterCommit(inside, () => Promise.reject(new Error('count lost')));
+        return Promise.resolve('committed');
+      }),
+    ).resolves.toBe('committed');
+    expect(() => runner.afterCommit(manager, () => Promise.resolve())).toThrow(
+      'afterCommit needs a transaction of TransactionRunner.run',
+    );
+  });
+
   it('on SQLite, runs transactions and single statements one at a time', async () => {
     const order: string[] = [];
     const transaction = jest.fn(async (work: (manager: EntityManager) => Promise<unknown>) =>

@@ -1,8 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager } from 'typeorm';
 import { isRetryableConflict, WriteConflict } from './database-errors';
 import { SqliteTurn } from './sqlite-turn';
+
+/** Work to do once a transaction has committed (see `TransactionRunner.afterCommit`). */
+type AfterCommit = () => Promise<void>;
 
 /** How often a MySQL write is run in all before a conflict is answered with WriteConflict. */
 export const CONFLICT_ATTEMPTS = 5;
@@ -43,17 +46,52 @@ export async function retryConflicts<T>(
  */
 @Injectable()
 export class TransactionRunner {
+  private readonly logger = new Logger(TransactionRunner.name);
+  /** The work each open transaction will do once it has committed, by its manager. */
+  private readonly pendingAfterCommit = new WeakMap<EntityManager, AfterCommit[]>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly sqliteTurn: SqliteTurn,
   ) {}
 
   async run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    if (this.dataSource.options.type === 'better-sqlite3') {
-      return this.sqliteTurn.take(() => this.dataSource.transaction(work));
+    const afterCommit: AfterCommit[] = [];
+    const attempt = async (manager: EntityManager) => {
+      afterCommit.length = 0; // a run rolled back by a conflict leaves nothing to do
+      this.pendingAfterCommit.set(manager, afterCommit);
+      try {
+        return await work(manager);
+      } finally {
+        // SQLite's transactions share one manager: the next must not find this one's list.
+        this.pendingAfterCommit.delete(manager);
+      }
+    };
+    const result =
+      this.dataSource.options.type === 'better-sqlite3'
+        ? await this.sqliteTurn.take(() => this.dataSource.transaction(attempt))
+        : // READ COMMITTED: every MySQL session's level (MYSQL_SESSION_SETUP).
+          await retryConflicts(() => this.dataSource.transaction(attempt));
+    for (const task of afterCommit) {
+      // The change is committed and will be answered as done: what follows it may only be
+      // work whose loss costs nothing but time (a count that stays an estimate).
+      await task().catch((error: unknown) =>
+        this.logger.warn(`work after a commit failed: ${String(error)}`),
+      );
     }
-    // READ COMMITTED: every MySQL session's level (MYSQL_SESSION_SETUP).
-    return retryConflicts(() => this.dataSource.transaction(work));
+    return result;
+  }
+
+  /**
+   * Runs `task` once the transaction `manager` belongs to (one of `run`) has committed, before
+   * `run` returns; never if it rolls back. The task runs outside the transaction and its
+   * turn: its statements take their own (`exclusive`). For work that must not hold locks in
+   * the transaction, such as counts many concurrent writes share.
+   */
+  afterCommit(manager: EntityManager, task: AfterCommit): void {
+    const pending = this.pendingAfterCommit.get(manager);
+    if (!pending) throw new Error('afterCommit needs a transaction of TransactionRunner.run');
+    pending.push(task);
   }
 
   /**

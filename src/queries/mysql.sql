@@ -10946,25 +10946,25 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?) OR term LIKE ?;
 
 -- name: searchPostings.addRare
-INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
-SELECT t.id, ? FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j JOIN search_terms t ON t.id = j.term_id WHERE t.doc_count < 256;
+INSERT IGNORE INTO search_rare_postings (term_id, doc_id) SELECT j.term_id, ? FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j;
 
 -- name: searchPostings.addTerms
 INSERT IGNORE INTO search_terms (term) VALUES (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?);
 
 -- name: searchPostings.commonAmong
-SELECT t.id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j JOIN search_terms t ON t.id = j.term_id WHERE t.doc_count >= 256;
+SELECT t.id FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j STRAIGHT_JOIN search_terms t FORCE INDEX (PRIMARY) ON t.id = j.term_id WHERE t.doc_count >= 256;
 
 -- name: searchPostings.countIn
-UPDATE search_terms t JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j ON t.id = j.term_id
-SET t.doc_count = t.doc_count + 1 WHERE t.doc_count < 256;
+UPDATE JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$[0]', docs INT PATH '$[1]')) j
+STRAIGHT_JOIN search_terms t FORCE INDEX (PRIMARY) ON t.id = j.term_id
+SET t.doc_count = LEAST(t.doc_count + j.docs, 256) WHERE t.doc_count < 256;
 
 -- name: searchPostings.forgetRare
-DELETE r FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j STRAIGHT_JOIN search_rare_postings r ON r.term_id = j.term_id;
+DELETE r FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j STRAIGHT_JOIN search_rare_postings r FORCE INDEX (PRIMARY) ON r.term_id = j.term_id;
 
 -- name: searchPostings.keepRareOfDoc
 INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
-SELECT p.term_id, p.doc_id FROM search_postings p JOIN search_terms t ON t.id = p.term_id
+SELECT p.term_id, p.doc_id FROM search_postings p STRAIGHT_JOIN search_terms t ON t.id = p.term_id
 WHERE p.doc_id = ? AND t.doc_count < 256;
 
 -- name: searchPostings.ofDoc

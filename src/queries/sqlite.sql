@@ -11012,8 +11012,7 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?) OR term GLOB ?;
 
 -- name: searchPostings.addRare
-INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
-SELECT id, ? FROM search_terms WHERE id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j) AND doc_count < 256;
+INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id) SELECT j.term_id, ? FROM (SELECT value AS term_id FROM json_each(?)) j;
 
 -- name: searchPostings.addTerms
 INSERT OR IGNORE INTO search_terms (term) VALUES (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?);
@@ -11022,8 +11021,9 @@ INSERT OR IGNORE INTO search_terms (term) VALUES (?), (?), (?), (?), (?), (?), (
 SELECT id FROM search_terms WHERE id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j) AND doc_count >= 256;
 
 -- name: searchPostings.countIn
-UPDATE search_terms SET doc_count = doc_count + 1
-WHERE id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j) AND doc_count < 256;
+UPDATE search_terms SET doc_count = MIN(search_terms.doc_count + j.docs, 256)
+FROM (SELECT json_extract(value, '$[0]') AS term_id, json_extract(value, '$[1]') AS docs FROM json_each(?)) j
+WHERE search_terms.id = j.term_id AND search_terms.doc_count < 256;
 
 -- name: searchPostings.forgetRare
 DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j);

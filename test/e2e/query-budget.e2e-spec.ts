@@ -15,10 +15,11 @@ const AUTH_LOOKUP =
 const LAST_USED_WRITE = /^UPDATE api_tokens SET last_used_at/;
 /**
  * A write that gives a document words still rare (here every word is: the store is small)
- * counts it in for them and keeps those postings by term: two statements, none for common words.
+ * keeps those postings by term in its transaction and counts it in for them once committed
+ * (`afterCommit`): two statements, none for common words.
  */
 const RARE_COUNT =
-  /^UPDATE search_terms .*doc_count = (t\.)?doc_count \+ 1 WHERE .*doc_count < 256$/;
+  /^UPDATE .*search_terms.* SET (t\.)?doc_count = (LEAST|MIN)\((t|search_terms)\.doc_count \+ j\.docs, 256\).* WHERE .*doc_count < 256$/;
 const RARE_ROWS = /^INSERT (OR )?IGNORE INTO search_rare_postings \(term_id, doc_id\) SELECT/;
 const RARE_REMOVE = /^DELETE .*search_rare_postings/;
 
@@ -54,6 +55,14 @@ describe(`query budget per request (${databaseKind})`, () => {
     await test.close();
   });
   beforeEach(() => log.reset());
+
+  /** That the count of rare words ran after the write's transaction committed. */
+  function expectCountAfterCommit(statements: string[]): void {
+    const count = statements.findIndex((statement) => RARE_COUNT.test(statement));
+    const commit = log.all.findIndex((query) => /^COMMIT/i.test(query));
+    expect(commit).toBeGreaterThanOrEqual(0);
+    expect(log.all.indexOf(statements[count])).toBeGreaterThan(commit);
+  }
 
   /** The statements after the authentication lookup, which must come first and alone. */
   function afterAuth(): string[] {
@@ -145,7 +154,7 @@ describe(`query budget per request (${databaseKind})`, () => {
     const POSTINGS_UPSERT =
       /^INSERT INTO search_postings \(term_id, doc_id, weight\) SELECT .* (ON DUPLICATE KEY UPDATE|ON CONFLICT)/;
 
-    it('in the home folder, with known words: the INSERT (triggers add the owner row and count), its postings and the rare words’ counts and rows by term, in one transaction', async () => {
+    it('in the home folder, with known words: the INSERT (triggers add the owner row and count), its postings and the rare words’ rows by term in one transaction, their counts after it', async () => {
       await request(test.http).post('/api/v1/docs').set(owner.auth).send({ title: 'x' });
       log.reset();
       await request(test.http)
@@ -157,9 +166,10 @@ describe(`query budget per request (${databaseKind})`, () => {
       expect(statements).toHaveLength(4);
       expect(statements[0]).toMatch(/^INSERT INTO docs .* VALUES/);
       expect(statements[1]).toMatch(POSTINGS_UPSERT);
-      expect(statements[2]).toMatch(RARE_COUNT);
-      expect(statements[3]).toMatch(RARE_ROWS);
+      expect(statements[2]).toMatch(RARE_ROWS);
+      expect(statements[3]).toMatch(RARE_COUNT);
       expect(log.transactions()).toBe(1);
+      expectCountAfterCommit(statements);
     });
 
     it('with common words only: the INSERT and its postings alone', async () => {
@@ -210,10 +220,11 @@ describe(`query budget per request (${databaseKind})`, () => {
         expect(statements[1]).toMatch(/^INSERT INTO docs .* FROM folders f/);
         expect(statements[2]).toMatch(POSTINGS_UPSERT);
         expect(statements.slice(3)).toEqual([
-          expect.stringMatching(RARE_COUNT),
           expect.stringMatching(RARE_ROWS),
+          expect.stringMatching(RARE_COUNT),
         ]);
         expect(log.transactions()).toBe(1);
+        expectCountAfterCommit(statements);
       },
     );
   });
@@ -240,10 +251,11 @@ describe(`query budget per request (${databaseKind})`, () => {
       expect(statements[0]).toMatch(KEY_INSERT);
       expect(statements[1]).toMatch(/^INSERT INTO docs/);
       expect(statements[2]).toMatch(/^INSERT INTO search_postings/);
-      expect(statements[3]).toMatch(RARE_COUNT);
-      expect(statements[4]).toMatch(RARE_ROWS);
-      expect(statements[5]).toMatch(KEY_COMPLETE);
+      expect(statements[3]).toMatch(RARE_ROWS);
+      expect(statements[4]).toMatch(KEY_COMPLETE);
+      expect(statements[5]).toMatch(RARE_COUNT);
       expect(log.transactions()).toBe(1);
+      expectCountAfterCommit(statements);
       // The key row is written before the transaction, its completion inside it.
       const begin = log.all.findIndex((query) => /^(START TRANSACTION|BEGIN)/i.test(query));
       expect(log.all.indexOf(statements[0])).toBeLessThan(begin);
@@ -257,10 +269,11 @@ describe(`query budget per request (${databaseKind})`, () => {
       expect(statements[1]).toMatch(/^INSERT (OR )?IGNORE INTO folders/);
       expect(statements[2]).toMatch(/^INSERT INTO docs .* FROM folders f/);
       expect(statements[3]).toMatch(/^INSERT INTO search_postings/);
-      expect(statements[4]).toMatch(RARE_COUNT);
-      expect(statements[5]).toMatch(RARE_ROWS);
-      expect(statements[6]).toMatch(KEY_COMPLETE);
+      expect(statements[4]).toMatch(RARE_ROWS);
+      expect(statements[5]).toMatch(KEY_COMPLETE);
+      expect(statements[6]).toMatch(RARE_COUNT);
       expect(log.transactions()).toBe(1);
+      expectCountAfterCommit(statements);
     });
 
     it('a replay, a 422 and a 409 each cost the key INSERT (which finds the row) and one read, no transaction', async () => {
@@ -319,8 +332,8 @@ describe(`query budget per request (${databaseKind})`, () => {
             expect.stringMatching(/^DELETE p FROM search_postings p JOIN JSON_TABLE/),
             expect.stringMatching(RARE_REMOVE),
             expect.stringMatching(/^INSERT INTO search_postings .* ON DUPLICATE KEY UPDATE/),
-            expect.stringMatching(RARE_COUNT),
             expect.stringMatching(RARE_ROWS),
+            expect.stringMatching(RARE_COUNT),
           ]
         : [
             expect.stringMatching(
@@ -333,8 +346,8 @@ describe(`query budget per request (${databaseKind})`, () => {
             expect.stringMatching(/^DELETE FROM search_postings WHERE term_id IN/),
             expect.stringMatching(RARE_REMOVE),
             expect.stringMatching(/^INSERT INTO search_postings .* ON CONFLICT/),
-            expect.stringMatching(RARE_COUNT),
             expect.stringMatching(RARE_ROWS),
+            expect.stringMatching(RARE_COUNT),
           ];
     const UPDATE_TRANSACTIONS = 1;
 
@@ -349,8 +362,10 @@ describe(`query budget per request (${databaseKind})`, () => {
         .set(owner.auth)
         .send({ title: 'new', html: '<p>y</p>' })
         .expect(204);
-      expect(afterAuth()).toEqual(UPDATE_STATEMENTS);
+      const statements = afterAuth();
+      expect(statements).toEqual(UPDATE_STATEMENTS);
       expect(log.transactions()).toBe(UPDATE_TRANSACTIONS);
+      expectCountAfterCommit(statements);
     });
 
     it('checks If-Match in the same statement', async () => {

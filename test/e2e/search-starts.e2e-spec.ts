@@ -173,6 +173,20 @@ describe(`search: from the words or from the caller, the same answer (${database
     expect(await rarePostings('okapi')).toBe(0);
   });
 
+  it('counts every one of concurrent writes sharing new words, once their transactions have committed', async () => {
+    const writes = 24;
+    const uuids = await Promise.all(
+      Array.from({ length: writes }, (_, i) =>
+        givenDoc(test, owner, { title: `Pangolin ${i}`, html: '<p>pangolin tapir</p>' }),
+      ),
+    );
+    expect(await docCounts(['pangolin', 'tapir'])).toEqual({ pangolin: writes, tapir: writes });
+    expect(await rarePostings('pangolin')).toBe(writes);
+    const found = await search(owner, { q: 'tapir', per_page: 100 });
+    expect(found.body.pagination.total_count).toBe(writes);
+    expect(found.body.results.map((r: { uuid: string }) => r.uuid).sort()).toEqual(uuids.sort());
+  });
+
   it('reindex gives back the rows by term a document lacks (one an older version wrote)', async () => {
     const uuid = await givenDoc(test, owner, { title: 'Axolotl', path: '~/team' });
     await test.dataSource.query(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { GroupedFlush } from '../../common/grouped-flush';
 import { TermCounts, termWeights } from '../../common/text/search-terms';
 import { SqlDialect, sqlDialect } from '../../database/raw-sql';
 import { Sql } from '../../database/sql';
@@ -24,7 +25,12 @@ export interface DocTerms {
  */
 export const RARE_TERM_DOCS = 256;
 
-/** Term ids as rows of `term_id`, from a JSON parameter `[id, ...]`. */
+/**
+ * Term ids as rows of `term_id`, from a JSON parameter `[id, ...]`. MariaDB's estimate for
+ * such a list is 40 rows whatever its length, and while a table's statistics say it is empty
+ * (a new database, for seconds to minutes) it reads the whole table for each row of the list:
+ * the joins below name their order and their index (STRAIGHT_JOIN, FORCE INDEX).
+ */
 const termIdRows = {
   mysql: "JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j",
   sqlite: '(SELECT value AS term_id FROM json_each(?)) j',
@@ -65,31 +71,36 @@ WHERE p.doc_id = ?`,
     sqlite: `DELETE FROM search_postings WHERE term_id IN (SELECT value FROM json_each(?)) AND doc_id = ?`,
   },
   /**
-   * Counts a document in for each of these terms (parameter: `[term id, ...]`) that is still
-   * rare; a common term's row is left alone (not even locked on MySQL: see `countIn`).
+   * Counts documents in for each of these terms that is still rare, up to the limit
+   * (parameter: `[[term id, documents], ...]`, in term order, so concurrent counts take the
+   * rows in one order); a common term's row is left alone.
    */
   countIn: {
-    mysql: `UPDATE search_terms t JOIN ${termIdRows.mysql} ON t.id = j.term_id
-SET t.doc_count = t.doc_count + 1 WHERE t.doc_count < ${RARE_TERM_DOCS}`,
-    sqlite: `UPDATE search_terms SET doc_count = doc_count + 1
-WHERE id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_count < ${RARE_TERM_DOCS}`,
+    mysql: `UPDATE JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$[0]', docs INT PATH '$[1]')) j
+STRAIGHT_JOIN search_terms t FORCE INDEX (PRIMARY) ON t.id = j.term_id
+SET t.doc_count = LEAST(t.doc_count + j.docs, ${RARE_TERM_DOCS}) WHERE t.doc_count < ${RARE_TERM_DOCS}`,
+    sqlite: `UPDATE search_terms SET doc_count = MIN(search_terms.doc_count + j.docs, ${RARE_TERM_DOCS})
+FROM (SELECT json_extract(value, '$[0]') AS term_id, json_extract(value, '$[1]') AS docs FROM json_each(?)) j
+WHERE search_terms.id = j.term_id AND search_terms.doc_count < ${RARE_TERM_DOCS}`,
   },
   /** Of these terms (`[term id, ...]`), the common ones. */
   commonAmong: {
-    mysql: `SELECT t.id FROM ${termIdRows.mysql} JOIN search_terms t ON t.id = j.term_id WHERE t.doc_count >= ${RARE_TERM_DOCS}`,
+    mysql: `SELECT t.id FROM ${termIdRows.mysql} STRAIGHT_JOIN search_terms t FORCE INDEX (PRIMARY) ON t.id = j.term_id WHERE t.doc_count >= ${RARE_TERM_DOCS}`,
     sqlite: `SELECT id FROM search_terms WHERE id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_count >= ${RARE_TERM_DOCS}`,
   },
   /** Parameter: `[term id, ...]` of terms now common: their postings by term are no longer read. */
   forgetRare: {
-    mysql: `DELETE r FROM ${termIdRows.mysql} STRAIGHT_JOIN search_rare_postings r ON r.term_id = j.term_id`,
+    mysql: `DELETE r FROM ${termIdRows.mysql} STRAIGHT_JOIN search_rare_postings r FORCE INDEX (PRIMARY) ON r.term_id = j.term_id`,
     sqlite: `DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM ${termIdRows.sqlite})`,
   },
-  /** Parameters: the document, then `[term id, ...]`: the rare ones are kept by term too. */
+  /**
+   * Parameters: the document, then `[term id, ...]`: postings kept by term too. The write
+   * gives the terms not known common (`countIn` removes those that turn out to be): it reads no
+   * counts, whose rows every concurrent write's count moves.
+   */
   addRare: {
-    mysql: `INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
-SELECT t.id, ? FROM ${termIdRows.mysql} JOIN search_terms t ON t.id = j.term_id WHERE t.doc_count < ${RARE_TERM_DOCS}`,
-    sqlite: `INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
-SELECT id, ? FROM search_terms WHERE id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_count < ${RARE_TERM_DOCS}`,
+    mysql: `INSERT IGNORE INTO search_rare_postings (term_id, doc_id) SELECT j.term_id, ? FROM ${termIdRows.mysql}`,
+    sqlite: `INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id) SELECT j.term_id, ? FROM ${termIdRows.sqlite}`,
   },
   /** Parameters: `[term id, ...]`, the document. */
   removeRare: {
@@ -100,7 +111,7 @@ WHERE r.doc_id = ?`,
   /** Parameter: a document: its postings of rare terms, kept by term if they were not. */
   keepRareOfDoc: {
     mysql: `INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
-SELECT p.term_id, p.doc_id FROM search_postings p JOIN search_terms t ON t.id = p.term_id
+SELECT p.term_id, p.doc_id FROM search_postings p STRAIGHT_JOIN search_terms t ON t.id = p.term_id
 WHERE p.doc_id = ? AND t.doc_count < ${RARE_TERM_DOCS}`,
     sqlite: `INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
 SELECT p.term_id, p.doc_id FROM search_postings p JOIN search_terms t ON t.id = p.term_id
@@ -149,7 +160,8 @@ export const searchPostingsStatements: StatementList = (dialect) => ({
  * document is found as soon as its write is answered. An update writes only the postings
  * whose weight changed. Term ids are looked up (and new terms added) before the transaction,
  * in statements of their own, and remembered: a rolled-back write leaves at most an unused
- * term behind, never a remembered id that is not there.
+ * term behind, never a remembered id that is not there. The terms' document counts move
+ * after the commit (`countIn`).
  */
 @Injectable()
 export class SearchPostingsRepository {
@@ -157,6 +169,8 @@ export class SearchPostingsRepository {
   private readonly termIds = new Map<string, number>();
   /** Terms seen common: a term never becomes rare again, so this needs no refresh. */
   private readonly commonTerms = new Set<number>();
+  /** The term ids of writes that committed, counted in together (`countIn`). */
+  private readonly counts = new GroupedFlush<number[]>((termIdLists) => this.countIn(termIdLists));
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
@@ -229,38 +243,50 @@ export class SearchPostingsRepository {
       );
     }
     const added = [...after.keys()].filter((id) => !before.has(id) && !this.commonTerms.has(id));
-    if (added.length > 0) await this.countIn(manager, docId, added);
+    if (added.length === 0) return;
+    const ids = JSON.stringify(added.sort((a, b) => a - b));
+    await this.sql.run(searchPostingsSql.addRare[this.dialect], [docId, ids], manager);
+    this.transactions.afterCommit(manager, () => this.counts.add(added));
   }
 
   /**
-   * Counts the document in for terms it now has (none known common), and keeps its postings of
-   * the rare ones by term. The count moves in the write's transaction, so it holds the rows of
-   * the terms it counts: rare terms, which few writes share. When fewer rows moved than terms
-   * were given, some are common: their postings by term go, and they are remembered and not
-   * counted again.
+   * Counts documents in for the terms they now have (none known common), once their writes
+   * have committed. Their transactions kept those postings by term and read no counts:
+   * counting there would hold the terms' rows until the commit, and concurrent writes sharing
+   * new words would wait for each other in turn. Here the counts of every write that
+   * committed meanwhile move in one statement. A count that is lost leaves a term rarer than
+   * it is, never one with postings missing by term. When fewer rows moved than terms were
+   * given, some are common: their postings by term go (those these writes added included),
+   * and they are remembered and not counted again.
    */
-  private async countIn(manager: EntityManager, docId: number, termIds: number[]): Promise<void> {
-    const ids = JSON.stringify(termIds.sort((a, b) => a - b));
-    const counted = await this.sql.run(searchPostingsSql.countIn[this.dialect], [ids], manager);
-    if (counted.affected > 0) {
-      await this.sql.run(searchPostingsSql.addRare[this.dialect], [docId, ids], manager);
-    }
-    if (counted.affected < termIds.length) {
-      const common = (
+  private async countIn(termIdLists: number[][]): Promise<void> {
+    const docsByTerm = new Map<number, number>();
+    for (const ids of termIdLists)
+      for (const id of ids) docsByTerm.set(id, (docsByTerm.get(id) ?? 0) + 1);
+    const counts = [...docsByTerm].sort(([a], [b]) => a - b);
+    const counted = await this.transactions.exclusive((connection) =>
+      this.sql.run(searchPostingsSql.countIn[this.dialect], [JSON.stringify(counts)], connection),
+    );
+    if (counted.affected >= counts.length) return;
+    const ids = JSON.stringify(counts.map(([id]) => id));
+    const common = await this.transactions.exclusive(async (connection) =>
+      (
         await this.sql.rows<{ id: number }>(
           searchPostingsSql.commonAmong[this.dialect],
           [ids],
-          manager,
+          connection,
         )
-      ).map((row) => Number(row.id));
-      if (common.length === 0) return;
-      await this.sql.run(
+      ).map((row) => Number(row.id)),
+    );
+    if (common.length === 0) return;
+    await this.transactions.exclusive((connection) =>
+      this.sql.run(
         searchPostingsSql.forgetRare[this.dialect],
         [JSON.stringify(common)],
-        manager,
-      );
-      for (const id of common) this.commonTerms.add(id);
-    }
+        connection,
+      ),
+    );
+    for (const id of common) this.commonTerms.add(id);
   }
 
   /**
