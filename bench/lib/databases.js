@@ -39,7 +39,9 @@ async function openMysql(stamp) {
       return rows;
     },
     async analyze() {
-      await connection.query('ANALYZE TABLE docs, user_docs, user_doc_counts, folders');
+      await connection.query(
+        'ANALYZE TABLE docs, user_docs, user_doc_counts, folders, search_terms, search_postings, search_rare_postings',
+      );
     },
     async close(keep) {
       await connection?.end();
