@@ -10946,7 +10946,9 @@ SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_member
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?) OR term LIKE ?;
 
 -- name: searchPostings.addRare
-INSERT IGNORE INTO search_rare_postings (term_id, doc_id) SELECT j.term_id, ? FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j;
+INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
+SELECT t.id, ? FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j STRAIGHT_JOIN search_terms t FORCE INDEX (PRIMARY) ON t.id = j.term_id
+WHERE t.doc_count < 256;
 
 -- name: searchPostings.addTerms
 INSERT IGNORE INTO search_terms (term) VALUES (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?);

@@ -94,13 +94,16 @@ WHERE search_terms.id = j.term_id AND search_terms.doc_count < ${RARE_TERM_DOCS}
     sqlite: `DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM ${termIdRows.sqlite})`,
   },
   /**
-   * Parameters: the document, then `[term id, ...]`: postings kept by term too. The write
-   * gives the terms not known common (`countIn` removes those that turn out to be): it reads no
-   * counts, whose rows every concurrent write's count moves.
+   * Parameters: the document, then `[term id, ...]`: the postings of those still rare are kept
+   * by term too. In a READ COMMITTED transaction the counts are read as last committed, without
+   * locking their rows (which every concurrent write's count moves).
    */
   addRare: {
-    mysql: `INSERT IGNORE INTO search_rare_postings (term_id, doc_id) SELECT j.term_id, ? FROM ${termIdRows.mysql}`,
-    sqlite: `INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id) SELECT j.term_id, ? FROM ${termIdRows.sqlite}`,
+    mysql: `INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
+SELECT t.id, ? FROM ${termIdRows.mysql} STRAIGHT_JOIN search_terms t FORCE INDEX (PRIMARY) ON t.id = j.term_id
+WHERE t.doc_count < ${RARE_TERM_DOCS}`,
+    sqlite: `INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
+SELECT id, ? FROM search_terms WHERE id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_count < ${RARE_TERM_DOCS}`,
   },
   /** Parameters: `[term id, ...]`, the document. */
   removeRare: {
@@ -251,13 +254,14 @@ export class SearchPostingsRepository {
 
   /**
    * Counts documents in for the terms they now have (none known common), once their writes
-   * have committed. Their transactions kept those postings by term and read no counts:
-   * counting there would hold the terms' rows until the commit, and concurrent writes sharing
-   * new words would wait for each other in turn. Here the counts of every write that
-   * committed meanwhile move in one statement. A count that is lost leaves a term rarer than
-   * it is, never one with postings missing by term. When fewer rows moved than terms were
-   * given, some are common: their postings by term go (those these writes added included),
-   * and they are remembered and not counted again.
+   * have committed. Their transactions kept by term the postings of the terms still rare as
+   * they read them (a read that locks nothing): counting there would hold the terms' rows
+   * until the commit, and concurrent writes sharing new words would wait for each other in
+   * turn. Here the counts of every write that committed meanwhile move in one statement. A
+   * count that is lost leaves a term rarer than it is, never one with postings missing by
+   * term. When fewer rows moved than terms were given, some are common: their postings by term
+   * go (any a write kept as the term turned common included), and they are remembered and not
+   * counted again.
    */
   private async countIn(termIdLists: number[][]): Promise<void> {
     const docsByTerm = new Map<number, number>();
