@@ -5640,31 +5640,27 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -5720,31 +5716,27 @@ HAVING COUNT(*) = ?) found;
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -5754,31 +5746,27 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 -- name: search.count.fromWords.everyWay.all.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c) found;
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c) found;
 
 -- name: search.count.fromWords.everyWay.all.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
@@ -5822,31 +5810,27 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -5914,31 +5898,27 @@ SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -5955,31 +5935,27 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -5995,7 +5971,9 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    reached.first_weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at,
     MAX(ways.weight) AS first_weight
@@ -6022,7 +6000,7 @@ FROM (
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -6035,31 +6013,27 @@ HAVING COUNT(*) = ?) found;
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -6069,36 +6043,34 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 -- name: search.count.fromWords.everyWay.role.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c) found;
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c) found;
 
 -- name: search.count.fromWords.everyWay.role.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    reached.first_weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at,
     MAX(ways.weight) AS first_weight
@@ -6125,7 +6097,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c) found;
+  GROUP BY ways.doc_id) reached WHERE reached.role = ?) c) found;
 
 -- name: search.count.fromWords.everyWay.role.phrases.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
@@ -6137,31 +6109,27 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -6183,7 +6151,9 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    reached.first_weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at,
     MAX(ways.weight) AS first_weight
@@ -6210,7 +6180,7 @@ FROM (
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -6229,31 +6199,27 @@ SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -6270,11 +6236,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6310,11 +6275,10 @@ HAVING COUNT(*) = ?) found;
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6325,11 +6289,10 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 -- name: search.count.fromWords.member.all.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c) found;
 
 -- name: search.count.fromWords.member.all.oneGroup.firstTerms
@@ -6353,11 +6316,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6405,11 +6367,10 @@ SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6427,11 +6388,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6467,11 +6427,10 @@ HAVING COUNT(*) = ?) found;
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6482,11 +6441,10 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 -- name: search.count.fromWords.member.own.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c) found;
 
 -- name: search.count.fromWords.member.own.oneGroup.firstTerms
@@ -6510,11 +6468,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6562,11 +6519,10 @@ SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6584,12 +6540,11 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -6628,12 +6583,11 @@ HAVING COUNT(*) = ?) found;
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -6645,12 +6599,11 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 -- name: search.count.fromWords.member.ownFolder.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c) found;
 
@@ -6677,12 +6630,11 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -6733,12 +6685,11 @@ SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -6757,11 +6708,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6797,11 +6747,10 @@ HAVING COUNT(*) = ?) found;
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6812,11 +6761,10 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 -- name: search.count.fromWords.member.role.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c) found;
 
 -- name: search.count.fromWords.member.role.oneGroup.firstTerms
@@ -6840,11 +6788,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -6892,11 +6839,10 @@ SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -8024,31 +7970,27 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -8128,31 +8070,27 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -8174,31 +8112,27 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c) found
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
 ) page
@@ -8266,31 +8200,27 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -8382,31 +8312,27 @@ FROM (
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -8435,31 +8361,27 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -8487,7 +8409,9 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    reached.first_weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at,
     MAX(ways.weight) AS first_weight
@@ -8514,7 +8438,7 @@ FROM (
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -8539,31 +8463,27 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -8585,31 +8505,27 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c) found
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
 ) page
@@ -8626,7 +8542,9 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    reached.first_weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at,
     MAX(ways.weight) AS first_weight
@@ -8653,7 +8571,7 @@ FROM (
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c) found
+  GROUP BY ways.doc_id) reached WHERE reached.role = ?) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
 ) page
@@ -8677,31 +8595,27 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -8735,7 +8649,9 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    reached.first_weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at,
     MAX(ways.weight) AS first_weight
@@ -8762,7 +8678,7 @@ FROM (
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -8793,31 +8709,27 @@ FROM (
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached
+  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
   STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
@@ -8846,11 +8758,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -8910,11 +8821,10 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -8937,11 +8847,10 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -8989,11 +8898,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9065,11 +8973,10 @@ FROM (
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9099,11 +9006,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9163,11 +9069,10 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9190,11 +9095,10 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -9242,11 +9146,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9318,11 +9221,10 @@ FROM (
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9352,12 +9254,11 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -9420,12 +9321,11 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -9449,12 +9349,11 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -9505,12 +9404,11 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -9585,12 +9483,11 @@ FROM (
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
@@ -9621,11 +9518,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9685,11 +9581,10 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9712,11 +9607,10 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -9764,11 +9658,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -9840,11 +9733,10 @@ FROM (
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
+  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
@@ -10790,159 +10682,107 @@ LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
 -- name: search.terms.words0.prefix
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      STRAIGHT_JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term LIKE ?;
 
 -- name: search.terms.words1
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      STRAIGHT_JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?);
 
 -- name: search.terms.words1.prefix
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      STRAIGHT_JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?) OR term LIKE ?;
 
 -- name: search.terms.words16
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      STRAIGHT_JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- name: search.terms.words16.prefix
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      STRAIGHT_JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) OR term LIKE ?;
 
 -- name: search.terms.words2
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      STRAIGHT_JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?);
 
 -- name: search.terms.words2.prefix
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      STRAIGHT_JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?) OR term LIKE ?;
 
 -- name: search.terms.words32
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      STRAIGHT_JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- name: search.terms.words32.prefix
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      STRAIGHT_JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) OR term LIKE ?;
 
 -- name: search.terms.words4
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      STRAIGHT_JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?);
 
 -- name: search.terms.words4.prefix
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      STRAIGHT_JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?) OR term LIKE ?;
 
 -- name: search.terms.words8
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      STRAIGHT_JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?);
 
 -- name: search.terms.words8.prefix
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      STRAIGHT_JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      STRAIGHT_JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?) OR term LIKE ?;
 
 -- name: searchPostings.addRare

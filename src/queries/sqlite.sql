@@ -5574,31 +5574,27 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -5656,31 +5652,27 @@ HAVING COUNT(*) = ?) found;
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -5691,31 +5683,27 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 -- name: search.count.fromWords.everyWay.all.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c) found;
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c) found;
 
 -- name: search.count.fromWords.everyWay.all.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
@@ -5759,31 +5747,27 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -5853,31 +5837,27 @@ SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -5895,31 +5875,27 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -5936,7 +5912,9 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    reached.first_weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at,
     MAX(ways.weight) AS first_weight
@@ -5963,7 +5941,7 @@ FROM (
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -5977,31 +5955,27 @@ HAVING COUNT(*) = ?) found;
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -6012,36 +5986,34 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 -- name: search.count.fromWords.everyWay.role.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c) found;
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c) found;
 
 -- name: search.count.fromWords.everyWay.role.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    reached.first_weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at,
     MAX(ways.weight) AS first_weight
@@ -6068,7 +6040,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c) found;
+  GROUP BY ways.doc_id) reached WHERE reached.role = ?) c) found;
 
 -- name: search.count.fromWords.everyWay.role.phrases.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_at AS updated_at,
@@ -6080,31 +6052,27 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -6127,7 +6095,9 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    reached.first_weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at,
     MAX(ways.weight) AS first_weight
@@ -6154,7 +6124,7 @@ FROM (
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -6174,31 +6144,27 @@ SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -6216,11 +6182,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -6258,11 +6223,10 @@ HAVING COUNT(*) = ?) found;
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -6274,11 +6238,10 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 -- name: search.count.fromWords.member.all.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c) found;
 
 -- name: search.count.fromWords.member.all.oneGroup.firstTerms
@@ -6302,11 +6265,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -6356,11 +6318,10 @@ SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -6379,11 +6340,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -6421,11 +6381,10 @@ HAVING COUNT(*) = ?) found;
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -6437,11 +6396,10 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 -- name: search.count.fromWords.member.own.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c) found;
 
 -- name: search.count.fromWords.member.own.oneGroup.firstTerms
@@ -6465,11 +6423,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -6519,11 +6476,10 @@ SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -6542,12 +6498,11 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -6588,12 +6543,11 @@ HAVING COUNT(*) = ?) found;
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -6606,12 +6560,11 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 -- name: search.count.fromWords.member.ownFolder.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c) found;
 
@@ -6638,12 +6591,11 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -6696,12 +6648,11 @@ SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -6721,11 +6672,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -6763,11 +6713,10 @@ HAVING COUNT(*) = ?) found;
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -6779,11 +6728,10 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 -- name: search.count.fromWords.member.role.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c) found;
 
 -- name: search.count.fromWords.member.role.oneGroup.firstTerms
@@ -6807,11 +6755,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -6861,11 +6808,10 @@ SELECT COUNT(*) AS n FROM (SELECT m.doc_id AS doc_id, m.role AS role, m.updated_
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -8030,31 +7976,27 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -8136,31 +8078,27 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -8183,31 +8121,27 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c) found
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
 ) page
@@ -8275,31 +8209,27 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -8393,31 +8323,27 @@ FROM (
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
   FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) c
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -8447,31 +8373,27 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -8500,7 +8422,9 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    reached.first_weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at,
     MAX(ways.weight) AS first_weight
@@ -8527,7 +8451,7 @@ FROM (
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -8553,31 +8477,27 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -8600,31 +8520,27 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c) found
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
 ) page
@@ -8641,7 +8557,9 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    reached.first_weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at,
     MAX(ways.weight) AS first_weight
@@ -8668,7 +8586,7 @@ FROM (
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c) found
+  GROUP BY ways.doc_id) reached WHERE reached.role = ?) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
 ) page
@@ -8692,31 +8610,27 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -8751,7 +8665,9 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    reached.first_weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
     MAX(ways.updated_at) AS updated_at,
     MAX(ways.weight) AS first_weight
@@ -8778,7 +8694,7 @@ FROM (
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -8810,31 +8726,27 @@ FROM (
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT doc_id, role, updated_at, first_weight FROM (SELECT ways.doc_id AS doc_id,
+  FROM (SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    p.weight AS first_weight
+  FROM (SELECT ways.doc_id AS doc_id,
     CASE MIN(ways.way_rank) WHEN 1 THEN 'owner' WHEN 2 THEN 'editor' ELSE 'viewer' END AS role,
-    MAX(ways.updated_at) AS updated_at,
-    MAX(ways.weight) AS first_weight
+    MAX(ways.updated_at) AS updated_at
   FROM (
-    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
-    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) c
+    SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
-  GROUP BY ways.doc_id) reached WHERE role = ?) c
+  GROUP BY ways.doc_id) reached
+  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
@@ -8864,11 +8776,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -8930,11 +8841,10 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -8958,11 +8868,10 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -9010,11 +8919,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -9088,11 +8996,10 @@ FROM (
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -9123,11 +9030,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -9189,11 +9095,10 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -9217,11 +9122,10 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -9269,11 +9173,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -9347,11 +9250,10 @@ FROM (
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -9382,12 +9284,11 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -9452,12 +9353,11 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -9482,12 +9382,11 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -9538,12 +9437,11 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -9620,12 +9518,11 @@ FROM (
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
@@ -9657,11 +9554,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -9723,11 +9619,10 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -9751,11 +9646,10 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -9803,11 +9697,10 @@ FROM (
   SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -9881,11 +9774,10 @@ FROM (
 FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updated_at,
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
-  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?) w
+  FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
+  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
@@ -10856,159 +10748,107 @@ LEFT JOIN folders f ON f.id = d.folder_id
 ORDER BY page.score DESC, page.updated_at DESC, page.doc_id DESC;
 
 -- name: search.terms.words0.prefix
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      CROSS JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term GLOB ?;
 
 -- name: search.terms.words1
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      CROSS JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?);
 
 -- name: search.terms.words1.prefix
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      CROSS JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?) OR term GLOB ?;
 
 -- name: search.terms.words16
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      CROSS JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- name: search.terms.words16.prefix
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      CROSS JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) OR term GLOB ?;
 
 -- name: search.terms.words2
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      CROSS JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?);
 
 -- name: search.terms.words2.prefix
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      CROSS JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?) OR term GLOB ?;
 
 -- name: search.terms.words32
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      CROSS JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- name: search.terms.words32.prefix
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      CROSS JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) OR term GLOB ?;
 
 -- name: search.terms.words4
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      CROSS JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?);
 
 -- name: search.terms.words4.prefix
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      CROSS JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?) OR term GLOB ?;
 
 -- name: search.terms.words8
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      CROSS JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?);
 
 -- name: search.terms.words8.prefix
-SELECT id, term, doc_count, (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ?
-    AND (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'group' AND g.grantee_id = gm.group_id LIMIT 1) IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ?)
-  THEN 1 ELSE 0 END) AS has_grants, ((SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM doc_grant_counts gc WHERE gc.grantee_type = 'user' AND gc.grantee_id = ?)
-  + (SELECT COALESCE(SUM(gc.doc_count), 0) FROM group_members gm
-      CROSS JOIN doc_grant_counts gc ON gc.grantee_type = 'group' AND gc.grantee_id = gm.group_id
-      WHERE gm.user_id = ?)) AS caller_reach,
-  (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
+SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_docs me WHERE me.user_id = ? LIMIT 256) reached) AS member_reach,
+  ((SELECT COUNT(*) FROM (SELECT 1 AS one FROM doc_grants g WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0 LIMIT 256) reached)
+  + (SELECT COUNT(*) FROM (SELECT 1 AS one FROM group_members gm
+      CROSS JOIN doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
+      WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?) OR term GLOB ?;
 
 -- name: searchPostings.addRare

@@ -65,7 +65,10 @@ interface ResolvedQuery {
   terms: Map<string, number>;
   /** Whether grants reach the caller (so the search reads every way in). */
   withGrants: boolean;
-  /** How many documents every way in reaches at most, and how many the caller owns. */
+  /**
+   * How many documents every way in reaches (up to `RARE_TERM_DOCS` a way, enough to compare
+   * with a rare word's), and how many the caller owns.
+   */
   callerReach: number;
   ownDocs: number;
 }
@@ -179,7 +182,7 @@ export class SearchRepository {
       rows.push(
         ...(await this.sql.rows<TermRow>(
           searchTermsStatement(this.dialect, padded.length, prefix.length > 0),
-          [...Array<number>(6).fill(userId), ...padded, ...prefix],
+          [...Array<number>(4).fill(userId), ...padded, ...prefix],
         )),
       );
     }
@@ -216,8 +219,8 @@ export class SearchRepository {
       groups,
       phrases,
       terms: ids,
-      withGrants: Number(rows[0].has_grants) === 1,
-      callerReach: Number(rows[0].caller_reach),
+      withGrants: Number(rows[0].granted_reach) > 0,
+      callerReach: Number(rows[0].member_reach) + Number(rows[0].granted_reach),
       ownDocs: Number(rows[0].own_docs),
     };
   }
@@ -227,8 +230,8 @@ interface TermRow {
   id: number;
   term: string;
   doc_count: number | string;
-  has_grants: number | string;
-  caller_reach: number | string;
+  member_reach: number | string;
+  granted_reach: number | string;
   own_docs: number | string;
 }
 

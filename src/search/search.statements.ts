@@ -3,13 +3,13 @@ import type { SqlDialect } from '../database/raw-sql';
 import { paddedLengths, placeholders } from '../database/sql-lists';
 import type { StatementList } from '../database/statement-catalogue';
 import {
-  HAS_GRANTS,
   USER_DOCS_BY_DOC,
   USER_OWN_COUNT,
   userDocsAmong,
-  userReach,
+  userReachUpTo,
   userDocsThroughEveryWay,
 } from '../docs/documents/grants-sql';
+import { RARE_TERM_DOCS } from '../docs/documents/search-postings.repository';
 import { MAX_QUERY_WORDS } from './search-query';
 
 /**
@@ -238,15 +238,17 @@ function candidates(dialect: SqlDialect, shape: SearchShape): Piece {
  * The documents of the first group's terms (all rare: kept by term), each once with its weight
  * of them, that the caller has (`userDocsAmong`, or through `user_docs` alone when no grant
  * reaches them): a few lookups per document of the words, however many the caller has. Each
- * with `doc_id`, `role`, `updated_at`, `first_weight`; when they are the matches, scored.
+ * with `doc_id`, `role`, `updated_at`, `first_weight`; when they are the matches, scored. A
+ * word's weight is looked up for the documents the caller has only (a member of 10,000 has 12
+ * of the 138 of a rare word); a prefix's terms are summed per document first (a document has
+ * rows of several terms).
  */
 function candidatesFromWords(dialect: SqlDialect, shape: SearchShape): Piece {
   const join = straight[dialect];
-  const words = shape.firstTermOnly
+  const word = shape.firstTermOnly;
+  const words = word
     ? piece(
-        `SELECT r.doc_id AS doc_id, p.weight AS weight FROM search_rare_postings r
-      ${join} search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
-      WHERE r.term_id = ?`,
+        `SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?`,
         'firstTerm',
       )
     : piece(
@@ -256,32 +258,44 @@ function candidatesFromWords(dialect: SqlDialect, shape: SearchShape): Piece {
       GROUP BY r.doc_id`,
         'firstTerms',
       );
+  /** The word's weight in the document `doc` of the caller: its posting, by its key. */
+  const weightOf = (doc: string) =>
+    word
+      ? piece(`\n  ${join} search_postings p ON p.doc_id = ${doc} AND p.term_id = ?`, 'firstTerm')
+      : piece('');
   let found: Piece;
   if (shape.reach === 'everyWay') {
     const ways = piece(
-      userDocsAmong(dialect, words.sql),
+      userDocsAmong(dialect, words.sql, !word),
       ...[...words.parameters, 'userId' as const],
       ...[...words.parameters, 'userId' as const],
       ...[...words.parameters, 'userId' as const],
     );
+    const weight = weightOf('reached.doc_id');
+    const role = shape.filter === 'all' ? piece('') : piece(' WHERE reached.role = ?', 'role');
     found =
-      shape.filter === 'all'
+      !word && shape.filter === 'all'
         ? ways
         : piece(
-            `SELECT doc_id, role, updated_at, first_weight FROM (${ways.sql}) reached WHERE role = ?`,
+            `SELECT reached.doc_id AS doc_id, reached.role AS role, reached.updated_at AS updated_at,
+    ${word ? 'p.weight' : 'reached.first_weight'} AS first_weight
+  FROM (${ways.sql}) reached${weight.sql}${role.sql}`,
             ...ways.parameters,
-            'role',
+            ...weight.parameters,
+            ...role.parameters,
           );
   } else {
     const filter = memberFilter(dialect, shape);
     const docs = shape.filter === 'ownFolder' ? `\n  ${join} docs d ON d.id = w.doc_id` : '';
+    const weight = weightOf('w.doc_id');
     found = piece(
-      `SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
+      `SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, ${word ? 'p.weight' : 'w.weight'} AS first_weight
   FROM (${words.sql}) w
-  ${join} ${USER_DOCS_BY_DOC[dialect]} ON me.user_id = ? AND me.doc_id = w.doc_id${docs}
+  ${join} ${USER_DOCS_BY_DOC[dialect]} ON me.user_id = ? AND me.doc_id = w.doc_id${docs}${weight.sql}
   WHERE 1 = 1${filter.sql}`,
       ...words.parameters,
       'userId',
+      ...weight.parameters,
       ...filter.parameters,
     );
   }
@@ -450,18 +464,20 @@ export function searchCountStatement(dialect: SqlDialect, shape: SearchShape): S
 /**
  * The ids of some words (`words` of them, padded: see `paddedList`) and of the terms a prefix
  * begins (`prefix`), with how many documents each has been in (`doc_count`, up to
- * `RARE_TERM_DOCS`), each row also saying whether grants reach the user (`has_grants`), how
- * many documents every way in reaches at most (`caller_reach`) and how many they own
- * (`own_docs`), so that the search knows which way to read and which side to start from.
- * Parameters: user id six times, the words, the prefix's pattern.
+ * `RARE_TERM_DOCS`), each row also saying how many documents the user reaches through
+ * `user_docs` (`member_reach`) and through grants (`granted_reach`), each counted up to
+ * `RARE_TERM_DOCS`, and how many they own (`own_docs`), so that the search knows which way to
+ * read and which side to start from. Parameters: user id four times, the words, the prefix's
+ * pattern.
  */
 export function searchTermsStatement(dialect: SqlDialect, words: number, prefix: boolean): string {
   const conditions = [
     ...(words > 0 ? [`term IN (${placeholders(words)})`] : []),
     ...(prefix ? [dialect === 'mysql' ? 'term LIKE ?' : 'term GLOB ?'] : []),
   ];
-  return `SELECT id, term, doc_count, ${HAS_GRANTS} AS has_grants, ${userReach(dialect)} AS caller_reach,
-  ${USER_OWN_COUNT} AS own_docs
+  const reach = userReachUpTo(dialect, RARE_TERM_DOCS);
+  return `SELECT id, term, doc_count, ${reach.member} AS member_reach,
+  ${reach.granted} AS granted_reach, ${USER_OWN_COUNT} AS own_docs
 FROM search_terms WHERE ${conditions.join(' OR ')}`;
 }
 

@@ -609,9 +609,9 @@ describe(`query budget per request (${databaseKind})`, () => {
       const statements = afterAuth();
       expect(statements).toHaveLength(2);
       expect(statements[0]).toMatch(
-        // With whether grants reach the caller (then their documents come from every way in).
-        // and how many documents the caller reaches (to start from the smaller side).
-        /^SELECT id, term, doc_count, \(SELECT CASE WHEN EXISTS .* AS has_grants, .* AS caller_reach, .* AS own_docs FROM search_terms WHERE term (LIKE|GLOB) \?$/,
+        // With how many documents the caller reaches through user_docs and through grants, each
+        // read up to 256 rows (whether to read every way in, and which side to start from).
+        /^SELECT id, term, doc_count, \(SELECT COUNT\(\*\) FROM \(SELECT 1 AS one FROM user_docs me WHERE me\.user_id = \? LIMIT 256\) reached\) AS member_reach, .* LIMIT 256\) reached\)\) AS granted_reach, .* AS own_docs FROM search_terms WHERE term (LIKE|GLOB) \?$/,
       );
       expect(statements[1]).toMatch(
         /^SELECT page\.total_count, .* FROM \(\s*SELECT COUNT\(\*\) OVER \(\) AS total_count/,
