@@ -59,6 +59,41 @@ describe('firstWordOf', () => {
     }
   });
 
+  it('for ASCII words among joiners, accents and compatibility forms, from a separator, finds what wordsOf finds', () => {
+    const next = seeded(50);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+    // Runs that may fold or join into the words, and the characters that join or part them.
+    const pieces = [
+      ...['nef', 'Nef', 'NEF', 'nefre', 'nefré', 'néf', 'ｎｅｆ', 'ﬁ', 'fi', 'FI', 'x', 'é', '3'],
+      ...["'", '’', '.', '_', '..', '東京', '—', '😀', ' ', ' ', ', ', '\n'],
+    ];
+    const words = ['nef', 'nefre', 'fi', 'x', 'xnef', 'nefx', '3', 'e', 'fix'];
+    for (let round = 0; round < 3000; round++) {
+      const text = Array.from({ length: 1 + Math.floor(next() * 14) }, () => pick(pieces)).join('');
+      const wanted: WantedWord[] = Array.from({ length: 1 + Math.floor(next() * 2) }, () => ({
+        folded: pick(words),
+        prefix: next() < 0.5,
+      }));
+      // From the start, or from a separator (as snippets go on from a text's last space).
+      const spaces = [0, ...[...text.matchAll(/ /g)].map((space) => space.index)];
+      const from = pick(spaces);
+      const expected = [...wordsOf(text)].find(
+        (word) => word.start >= from && isWanted(word.folded, wanted),
+      );
+      const found = firstWordOf(text, wanted, from);
+      expect({ text, wanted, from, word: found?.word }).toEqual({
+        text,
+        wanted,
+        from,
+        word: expected,
+      });
+      if (found !== undefined) {
+        const after = [...wordsOf(text)].filter((word) => word.start >= found.runStart);
+        expect([...wordsOf(text, found.runStart)]).toEqual(after);
+      }
+    }
+  });
+
   it('skips what cannot match without missing folded forms', () => {
     expect(firstWordOf('Ｔｉｍｅ then time', [{ folded: 'time', prefix: false }])?.word).toEqual({
       start: 0,
