@@ -118,23 +118,171 @@ export interface FoundWord {
 
 /**
  * The first word of `text` from `from` (as for `wordsOf`) that is one of `wanted`, and where its
- * run of word characters starts: `wordsOf(text, runStart)` goes on from there. Faster than
- * folding every word: a run that cannot hold a wanted word is skipped unfolded (a one-word run
- * that starts with an ASCII letter or digit folds to a word starting with it in lower case; a
- * run of Chinese, Japanese or Korean characters folds to itself, so a wanted word in it is in
- * its text).
+ * run of word characters starts: `wordsOf(text, runStart)` goes on from there.
+ *
+ * When every wanted word is ASCII letters and digits, two plain patterns find what may hold one
+ * without reading the text run by run: where a wanted word's letters start a run (in either
+ * case), and what is not plain ASCII (a character beyond ASCII, or a joiner between two letters
+ * or digits: folding or the joiner may make a wanted word of its run). A run of ASCII letters
+ * and digits alone folds to its lower case, so it holds a wanted word only if it starts with
+ * one's letters. Otherwise, and around what is not plain, each run is read
+ * (`readRuns`).
  */
 export function firstWordOf(
   text: string,
   wanted: readonly WantedWord[],
   from = 0,
 ): FoundWord | undefined {
-  const firstCharacters = new Set(wanted.map((word) => word.folded[0]));
-  const runs = new RegExp(WORD_RUN);
+  const { spelled, firstCharacters } = patternsOf(wanted);
+  if (spelled === undefined)
+    return readRuns(text, wanted, from, text.length, firstCharacters).found;
+  const unusual = UNUSUAL;
+  let nextSpelled: RegExpExecArray | null | undefined;
+  let nextUnusual: RegExpExecArray | null | undefined;
+  // `at`: where to look from; `readTo`: where the runs read (or skipped whole) end.
+  let readTo = from;
+  for (let at = from; ;) {
+    if (nextSpelled !== null && (nextSpelled === undefined || nextSpelled.index < at)) {
+      spelled.lastIndex = at;
+      nextSpelled = spelled.exec(text);
+    }
+    if (nextUnusual !== null && (nextUnusual === undefined || nextUnusual.index < at)) {
+      unusual.lastIndex = at;
+      nextUnusual = unusual.exec(text);
+    }
+    if (nextSpelled === null && nextUnusual === null) return undefined;
+    if (nextSpelled && (nextUnusual === null || nextSpelled.index < nextUnusual.index)) {
+      const start = nextSpelled.index;
+      if (!startsRun(text, start)) {
+        at = start + 1;
+        continue;
+      }
+      PLAIN_CHARACTERS.lastIndex = start;
+      PLAIN_CHARACTERS.test(text);
+      const end = PLAIN_CHARACTERS.lastIndex;
+      if (!goesOn(text, end)) {
+        const folded = text.slice(start, end).toLowerCase();
+        if (isWanted(folded, wanted)) return { word: { start, end, folded }, runStart: start };
+        at = readTo = end;
+        continue;
+      }
+      // The run goes on past its ASCII letters: it and the runs joined to it read as any run.
+      const stretchEnd = endOfStretch(text, end);
+      const read = readRuns(text, wanted, start, stretchEnd, firstCharacters);
+      if (read.found !== undefined) return read.found;
+      at = readTo = Math.max(read.end, stretchEnd);
+      continue;
+    }
+    // Something not plain: the runs from its run's start (between the runs read and it the text
+    // is plain ASCII, so at the ASCII letters, digits and joiners just before it), read one by
+    // one until plain runs go on for a while (a text mostly beyond ASCII: all of it).
+    const index = nextUnusual!.index;
+    let start = index;
+    while (start > readTo && PLAIN_OR_JOINER.test(text[start - 1])) start--;
+    const read = readRuns(text, wanted, start, text.length, firstCharacters, PLAIN_GAP);
+    if (read.found !== undefined) return read.found;
+    at = readTo = Math.max(read.end, index + 1);
+  }
+}
+
+const PLAIN_WORD = /^[a-z0-9]+$/;
+
+interface WantedPatterns {
+  /** The wanted words' letters in either case; none unless every one is ASCII letters and digits. */
+  spelled?: RegExp;
+  firstCharacters: Set<string>;
+}
+
+/** Each query's patterns, made once (a snippet asks for each kilobyte of each result). */
+const patterns = new WeakMap<readonly WantedWord[], WantedPatterns>();
+
+function patternsOf(wanted: readonly WantedWord[]): WantedPatterns {
+  let found = patterns.get(wanted);
+  if (found === undefined) {
+    const plain = wanted.every((word) => PLAIN_WORD.test(word.folded));
+    const letters = wanted.map((word) =>
+      word.folded.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`),
+    );
+    found = {
+      spelled: plain ? new RegExp(letters.join('|'), 'g') : undefined,
+      firstCharacters: new Set(wanted.map((word) => word.folded[0])),
+    };
+    patterns.set(wanted, found);
+  }
+  return found;
+}
+/** A character beyond ASCII, or an ASCII joiner between two ASCII letters or digits. */
+const UNUSUAL = /[^\x00-\x7f]|[A-Za-z0-9]['._][A-Za-z0-9]/g;
+const PLAIN_CHARACTERS = /[A-Za-z0-9]*/y;
+const PLAIN_OR_JOINER = /^[A-Za-z0-9'._]$/;
+/** How far plain runs go on before `firstWordOf` stops reading run by run. */
+const PLAIN_GAP = 64;
+
+const WORD_CHARACTER = /^[\p{L}\p{M}\p{N}]$/u;
+const STRETCH = /[\p{L}\p{M}\p{N}'’._]*/uy;
+/** `WORD_RUN` for `readRuns`, which reads it to the end before it returns. */
+const EACH_RUN = new RegExp(WORD_RUN);
+
+/** The code point just before `index` (a surrogate pair whole), or ''. */
+function characterBefore(text: string, index: number): string {
+  if (index === 0) return '';
+  const low = text.charCodeAt(index - 1);
+  return low >= 0xdc00 && low <= 0xdfff && index > 1
+    ? text.slice(index - 2, index)
+    : text[index - 1];
+}
+
+/** Whether a run of word characters starts at `index`, a word character (see `WORD_RUN`). */
+function startsRun(text: string, index: number): boolean {
+  const before = characterBefore(text, index);
+  if (before === '') return true;
+  if (WORD_CHARACTER.test(before)) return false;
+  if (!"'’._".includes(before)) return true;
+  return !WORD_CHARACTER.test(characterBefore(text, index - 1));
+}
+
+/** Whether the run goes on at `index`, after ASCII letters and digits. */
+function goesOn(text: string, index: number): boolean {
+  if (index >= text.length) return false;
+  if (text.charCodeAt(index) >= 0x80) return true;
+  if (!"'._".includes(text[index])) return false;
+  const next = text.charCodeAt(index + 1);
+  return next >= 0x80 || /[A-Za-z0-9]/.test(text[index + 1] ?? '');
+}
+
+/** Where the word characters and joiners from `index` end. */
+function endOfStretch(text: string, index: number): number {
+  STRETCH.lastIndex = index;
+  STRETCH.test(text);
+  return STRETCH.lastIndex;
+}
+
+/**
+ * `firstWordOf` reading each run that starts from `from` up to `until` (`found`), and where the
+ * runs read end (`end`; `from` when none was); with `plainFor`, only until a run starts that
+ * far after the end of the last run that was not ASCII letters and digits alone. Faster than folding
+ * every word: a run that cannot hold a wanted word is skipped unfolded (a one-word run that
+ * starts with an ASCII letter or digit folds to a word starting with it in lower case; a run of
+ * Chinese, Japanese or Korean characters folds to itself, so a wanted word in it is in its text).
+ */
+function readRuns(
+  text: string,
+  wanted: readonly WantedWord[],
+  from: number,
+  until: number,
+  firstCharacters = new Set(wanted.map((word) => word.folded[0])),
+  plainFor = Infinity,
+): { found?: FoundWord; end: number } {
+  const runs = EACH_RUN;
   runs.lastIndex = from;
-  for (let run = runs.exec(text); run !== null; run = runs.exec(text)) {
+  let end = from;
+  let notPlainEnd = from;
+  for (let run = runs.exec(text); run !== null && run.index < until; run = runs.exec(text)) {
     const characters = run[0];
     const ascii = ASCII_ONLY.test(characters);
+    if (!ascii || ASCII_JOINER.test(characters)) notPlainEnd = run.index + characters.length;
+    else if (run.index - notPlainEnd > plainFor) break;
+    end = run.index + characters.length;
     if (ascii || (characters.charCodeAt(0) < 0x80 && !NEEDS_DICTIONARY.test(characters))) {
       // One word, whose folded form starts with its first character in lower case.
       if (!firstCharacters.has(characters[0].toLowerCase())) continue;
@@ -142,17 +290,17 @@ export function firstWordOf(
         // Folds to its lower case: no need for `foldWord`.
         const folded = characters.toLowerCase();
         if (!isWanted(folded, wanted)) continue;
-        const word = { start: run.index, end: run.index + characters.length, folded };
-        return { word, runStart: run.index };
+        const word = { start: run.index, end, folded };
+        return { found: { word, runStart: run.index }, end };
       }
     } else if (FOLDS_TO_ITSELF.test(characters) && !COMPATIBILITY_FORM.test(characters)) {
       if (!wanted.some((word) => characters.includes(word.folded))) continue;
     }
     for (const word of wordsOfRun(characters, run.index)) {
-      if (isWanted(word.folded, wanted)) return { word, runStart: run.index };
+      if (isWanted(word.folded, wanted)) return { found: { word, runStart: run.index }, end };
     }
   }
-  return undefined;
+  return { end };
 }
 
 /** The index term of a folded word (see the top of this file). */
