@@ -212,7 +212,7 @@ function patternsOf(wanted: readonly WantedWord[]): WantedPatterns {
   return found;
 }
 /** A character beyond ASCII, or an ASCII joiner between two ASCII letters or digits. */
-const UNUSUAL = /[^\x00-\x7f]|[A-Za-z0-9]['._][A-Za-z0-9]/g;
+const UNUSUAL = /[\u0080-\uffff]|[A-Za-z0-9]['._][A-Za-z0-9]/g;
 const PLAIN_CHARACTERS = /[A-Za-z0-9]*/y;
 const PLAIN_OR_JOINER = /^[A-Za-z0-9'._]$/;
 /** How far plain runs go on before `firstWordOf` stops reading run by run. */
