@@ -136,7 +136,6 @@ export function firstWordOf(
   const { spelled, firstCharacters } = patternsOf(wanted);
   if (spelled === undefined)
     return readRuns(text, wanted, from, text.length, firstCharacters).found;
-  const unusual = UNUSUAL;
   let nextSpelled: RegExpExecArray | null | undefined;
   let nextUnusual: RegExpExecArray | null | undefined;
   // `at`: where to look from; `readTo`: where the runs read (or skipped whole) end.
@@ -147,8 +146,8 @@ export function firstWordOf(
       nextSpelled = spelled.exec(text);
     }
     if (nextUnusual !== null && (nextUnusual === undefined || nextUnusual.index < at)) {
-      unusual.lastIndex = at;
-      nextUnusual = unusual.exec(text);
+      UNUSUAL.lastIndex = at;
+      nextUnusual = UNUSUAL.exec(text);
     }
     if (nextSpelled === null && nextUnusual === null) return undefined;
     if (nextSpelled && (nextUnusual === null || nextSpelled.index < nextUnusual.index)) {
@@ -211,6 +210,7 @@ function patternsOf(wanted: readonly WantedWord[]): WantedPatterns {
   }
   return found;
 }
+
 /** A character beyond ASCII, or an ASCII joiner between two ASCII letters or digits. */
 const UNUSUAL = /[\u0080-\uffff]|[A-Za-z0-9]['._][A-Za-z0-9]/g;
 const PLAIN_CHARACTERS = /[A-Za-z0-9]*/y;

@@ -93,6 +93,9 @@ export const USER_DOCS_BY_DOC = {
   sqlite: 'user_docs me',
 };
 
+/** A grant (`g`) given to the user themselves (a folder share), not in the trash. */
+const GRANT_TO_USER = "g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0";
+
 const WAYS = [
   {
     table: 'user_docs me',
@@ -108,7 +111,7 @@ const WAYS = [
     doc: 'g.doc_id',
     role: 'g.role',
     updatedAt: 'g.doc_updated_at',
-    mine: "g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0",
+    mine: GRANT_TO_USER,
   },
   {
     table: 'doc_grants g',
@@ -180,7 +183,7 @@ export const userReachUpTo = (dialect: SqlDialect, cap: number) => {
   const upTo = (rows: string) => `(SELECT COUNT(*) FROM (${rows} LIMIT ${cap}) reached)`;
   return {
     member: upTo('SELECT 1 AS one FROM user_docs me WHERE me.user_id = ?'),
-    granted: `(${upTo(`SELECT 1 AS one FROM doc_grants g WHERE ${WAYS[1].mine}`)}
+    granted: `(${upTo(`SELECT 1 AS one FROM doc_grants g WHERE ${GRANT_TO_USER}`)}
   + ${upTo(`SELECT 1 AS one FROM group_members gm
       ${dialect === 'mysql' ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} doc_grants g ON g.grantee_type = 'group' AND g.grantee_id = gm.group_id AND g.trashed = 0
       WHERE gm.user_id = ?`)})`,
