@@ -20,6 +20,7 @@ import { GrantRolesInListOrder1795820000000 } from './1795820000000-GrantRolesIn
 import { UserRolesAndTokenSources1795830000000 } from './1795830000000-UserRolesAndTokenSources';
 import { SignIn1795840000000 } from './1795840000000-SignIn';
 import { RareTermPostings1795850000000 } from './1795850000000-RareTermPostings';
+import { PostingsWithTheirDocument1795860000000 } from './1795860000000-PostingsWithTheirDocument';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -45,4 +46,5 @@ export const sqliteMigrations = [
   UserRolesAndTokenSources1795830000000,
   SignIn1795840000000,
   RareTermPostings1795850000000,
+  PostingsWithTheirDocument1795860000000,
 ];

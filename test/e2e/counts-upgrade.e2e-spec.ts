@@ -8,6 +8,8 @@ import { SignIn1795840000000 as SignInMysql1795840000000 } from '../../migration
 import { SignIn1795840000000 as SignInSqlite1795840000000 } from '../../migrations/sqlite/1795840000000-SignIn';
 import { RareTermPostings1795850000000 as RareTermsMysql1795850000000 } from '../../migrations/mysql/1795850000000-RareTermPostings';
 import { RareTermPostings1795850000000 as RareTermsSqlite1795850000000 } from '../../migrations/sqlite/1795850000000-RareTermPostings';
+import { PostingsWithTheirDocument1795860000000 as PostingsMysql1795860000000 } from '../../migrations/mysql/1795860000000-PostingsWithTheirDocument';
+import { PostingsWithTheirDocument1795860000000 as PostingsSqlite1795860000000 } from '../../migrations/sqlite/1795860000000-PostingsWithTheirDocument';
 import { startAppBefore } from '../support/earlier-schema';
 import { databaseKind, dropTestDatabase, startTestApp, TestApp } from '../support/test-app';
 
@@ -23,13 +25,23 @@ describe(`document counts in slots, upgraded (${databaseKind})`, () => {
   const DOCS = 20;
 
   beforeAll(async () => {
-    // Today's code reads users' roles, tokens' sources, who manages a group and terms' counts:
-    // those come first.
+    // Today's code reads users' roles, tokens' sources, who manages a group and terms' counts,
+    // and passes a document's postings with its INSERT: those come first.
     const old = await startAppBefore(
       databaseKind === 'mysql' ? GrantsInListOrder1795800000000 : CountsInOneSlot1795810000000,
       databaseKind === 'mysql'
-        ? [UserRolesMysql1795830000000, SignInMysql1795840000000, RareTermsMysql1795850000000]
-        : [UserRolesSqlite1795830000000, SignInSqlite1795840000000, RareTermsSqlite1795850000000],
+        ? [
+            UserRolesMysql1795830000000,
+            SignInMysql1795840000000,
+            RareTermsMysql1795850000000,
+            PostingsMysql1795860000000,
+          ]
+        : [
+            UserRolesSqlite1795830000000,
+            SignInSqlite1795840000000,
+            RareTermsSqlite1795850000000,
+            PostingsSqlite1795860000000,
+          ],
     );
     try {
       owner = await givenUser(old);

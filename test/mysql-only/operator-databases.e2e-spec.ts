@@ -20,6 +20,7 @@ import { TextInOneCollation1795730000000 } from '../../migrations/mysql/17957300
 import { UserRolesAndTokenSources1795830000000 } from '../../migrations/mysql/1795830000000-UserRolesAndTokenSources';
 import { SignIn1795840000000 } from '../../migrations/mysql/1795840000000-SignIn';
 import { RareTermPostings1795850000000 } from '../../migrations/mysql/1795850000000-RareTermPostings';
+import { PostingsWithTheirDocument1795860000000 } from '../../migrations/mysql/1795860000000-PostingsWithTheirDocument';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
 import { expectedUserDetails, givenUser, TestUser } from '../support/builders';
 import { startAppBefore } from '../support/earlier-schema';
@@ -352,6 +353,7 @@ describe.each(DATABASE_DEFAULTS)('upgrading 1.2 on a database made with $made', 
       UserRolesAndTokenSources1795830000000,
       SignIn1795840000000,
       RareTermPostings1795850000000,
+      PostingsWithTheirDocument1795860000000,
     ]);
     try {
       owner = await givenUser(old);

@@ -482,8 +482,9 @@ JOIN users u ON u.id = m.user_id${pageOrder(extraColumns, dialect)}`;
   },
 };
 
+/** Without its closing parenthesis: a statement may name one more column. */
 const INSERT_DOC_COLUMNS =
-  'INSERT INTO docs (uuid, owner_id, folder_id, title, html, search_title, search_body, created_at, updated_at, updated_by)';
+  'INSERT INTO docs (uuid, owner_id, folder_id, title, html, search_title, search_body, created_at, updated_at, updated_by';
 
 /** Which fields an update sets, in this order; `folder`: how the new folder is named. */
 export interface ChangedFields {
@@ -592,10 +593,17 @@ FROM docs d WHERE d.uuid = ?`,
    */
   grantRank: `SELECT ${GRANT_RANK} AS grant_rank FROM docs d WHERE d.id = ?`,
 
-  insertHome: `${INSERT_DOC_COLUMNS} VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
+  insertHome: `${INSERT_DOC_COLUMNS}) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
   /** Resolves the folder in the same statement; inserts nothing if the folder is missing. */
-  insertInFolder: `${INSERT_DOC_COLUMNS}
+  insertInFolder: `${INSERT_DOC_COLUMNS})
 SELECT ?, ?, f.id, ?, ?, ?, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.path_hash = ?`,
+  /**
+   * MySQL: as `insertHome` and `insertInFolder`, with the document's postings as the last
+   * column's value, which the table's triggers write (`SearchPostingsRepository.forInsert`).
+   */
+  insertHomeWithPostings: `${INSERT_DOC_COLUMNS}, pending_postings) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  insertInFolderWithPostings: `${INSERT_DOC_COLUMNS}, pending_postings)
+SELECT ?, ?, f.id, ?, ?, ?, ?, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.path_hash = ?`,
 
   /**
    * MySQL: checks the caller's role (and `If-Match`), changes the document, moves its version
@@ -727,25 +735,58 @@ export class DocsRepository {
 
   /**
    * The document, its owner's `user_docs` row and count (one statement, with its triggers),
-   * and its postings. Its terms must have been added (`addSearchTerms`).
+   * and its postings, in the transaction of `manager` (of `TransactionRunner.run`). Its terms
+   * must have been added (`addSearchTerms`).
    */
   async insert(manager: EntityManager, doc: NewDoc): Promise<void> {
+    const maybeRare = await this.insertRow(manager, doc);
+    await this.postings.countCommitted(maybeRare, manager);
+  }
+
+  /**
+   * `insert`, for a document in the home folder with nothing else to write: on MySQL one
+   * autocommitted statement, whose triggers write the postings too (a transaction would cost
+   * two more round trips); on SQLite, where statements cost no round trip, a transaction.
+   */
+  async insertAlone(doc: NewDoc): Promise<void> {
+    if (this.dialect === 'sqlite') {
+      await this.transactions.run((manager) => this.insert(manager, doc));
+      return;
+    }
+    const maybeRare = await this.transactions.exclusive((connection) =>
+      this.insertRow(connection, doc),
+    );
+    await this.postings.countCommitted(maybeRare);
+  }
+
+  /**
+   * Writes the document and its postings. On MySQL they travel with the INSERT, and the terms
+   * that may be rare are returned, to count once it has committed; on SQLite the postings are
+   * written (and counted after the commit) by statements of their own.
+   */
+  private async insertRow(manager: EntityManager, doc: NewDoc): Promise<number[]> {
     const at = toSqlTimestamp(doc.at);
-    const values = [
+    const values: unknown[] = [
       ...[doc.uuid, doc.ownerId, doc.title, doc.html, doc.searchTitle, doc.searchBody],
       ...[at, at, doc.ownerId],
     ];
-    const inserted =
-      doc.folderPathHash === null
-        ? await this.sql.run(docsSql.insertHome, values, manager)
-        : await this.sql.run(
-            docsSql.insertInFolder,
-            [...values, doc.ownerId, doc.folderPathHash],
-            manager,
-          );
+    const folder = doc.folderPathHash === null ? [] : [doc.ownerId, doc.folderPathHash];
+    if (this.dialect === 'mysql') {
+      const { pending, maybeRare } = await this.postings.forInsert(doc, manager);
+      const sql =
+        doc.folderPathHash === null
+          ? docsSql.insertHomeWithPostings
+          : docsSql.insertInFolderWithPostings;
+      const inserted = await this.sql.run(sql, [...values, pending, ...folder], manager);
+      if (inserted.affected !== 1) throw new Error('the document’s folder is missing');
+      return maybeRare;
+    }
+    const sql = doc.folderPathHash === null ? docsSql.insertHome : docsSql.insertInFolder;
+    const inserted = await this.sql.run(sql, [...values, ...folder], manager);
     if (inserted.affected !== 1) throw new Error('the document’s folder is missing');
     const weights = await this.postings.weightsOf(doc, manager);
     await this.postings.write(manager, inserted.insertId, new Map(), weights);
+    return [];
   }
 
   /**

@@ -49,9 +49,10 @@ export class DocsService {
 
   /**
    * Creates the document (its owner's membership and count come with the one INSERT) and its
-   * search postings, in one transaction. In a folder, the missing folders are created first, in
-   * the same transaction; so is whatever `options.inTransaction` writes (an idempotency key's
-   * completion). New search terms are added before it (see `SearchPostingsRepository`).
+   * search postings, at once (see `DocsRepository.insertAlone`). In a folder, the missing
+   * folders are created first, in one transaction with it; so is whatever
+   * `options.inTransaction` writes (an idempotency key's completion). New search terms are
+   * added before it (see `SearchPostingsRepository`).
    */
   async create(
     user: UserProfile,
@@ -73,6 +74,10 @@ export class DocsService {
     };
     const { inTransaction } = options;
     await this.docs.addSearchTerms(doc);
+    if (path.isHome && inTransaction === undefined) {
+      await this.docs.insertAlone(doc);
+      return { uuid: doc.uuid };
+    }
     await this.transactions.run(async (manager) => {
       if (!path.isHome) await this.folders.ensure(manager, user.id, path, doc.at);
       await this.docs.insert(manager, doc);

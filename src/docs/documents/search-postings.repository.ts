@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { GroupedFlush } from '../../common/grouped-flush';
@@ -21,7 +21,8 @@ export interface DocTerms {
 /**
  * A term is rare while it has been in fewer documents than this (`search_terms.doc_count`);
  * a rare term's postings are also kept by term, in `search_rare_postings`. The RareTermPostings
- * migrations count up to the same figure.
+ * migrations count up to the same figure, and MySQL's trigger that writes a new document's
+ * postings (PostingsWithTheirDocument) compares with it.
  */
 export const RARE_TERM_DOCS = 256;
 
@@ -168,6 +169,7 @@ export const searchPostingsStatements: StatementList = (dialect) => ({
  */
 @Injectable()
 export class SearchPostingsRepository {
+  private readonly logger = new Logger(SearchPostingsRepository.name);
   private readonly dialect: SqlDialect;
   private readonly termIds = new Map<string, number>();
   /** Terms seen common: a term never becomes rare again, so this needs no refresh. */
@@ -200,6 +202,42 @@ export class SearchPostingsRepository {
       byId.set(id, weight);
     }
     return byId;
+  }
+
+  /**
+   * A new document's postings as its INSERT passes them to the triggers that write them (MySQL,
+   * `pending_postings`): `[[term id, weight, 1 if the term may be rare], ...]`; and those terms
+   * that may be rare, to count once the INSERT has committed (`countCommitted`). Every term
+   * must be known (`addTerms`).
+   */
+  async forInsert(
+    terms: DocTerms,
+    manager?: EntityManager,
+  ): Promise<{ pending: string; maybeRare: number[] }> {
+    const weights = await this.weightsOf(terms, manager);
+    const rows: [number, number, 0 | 1][] = [];
+    const maybeRare: number[] = [];
+    for (const [id, weight] of weights) {
+      const rare = !this.commonTerms.has(id);
+      rows.push([id, weight, rare ? 1 : 0]);
+      if (rare) maybeRare.push(id);
+    }
+    return { pending: JSON.stringify(rows), maybeRare: maybeRare.sort((a, b) => a - b) };
+  }
+
+  /**
+   * Counts a new document in for these terms (`forInsert`): now, when the INSERT committed on
+   * its own; once its transaction commits, given the transaction's manager.
+   */
+  async countCommitted(termIds: number[], transaction?: EntityManager): Promise<void> {
+    if (termIds.length === 0) return;
+    if (transaction) this.transactions.afterCommit(transaction, () => this.counts.add(termIds));
+    else {
+      // As after a transaction: a count that fails is logged, and the write still answered.
+      await this.counts
+        .add(termIds)
+        .catch((error: unknown) => this.logger.warn(`counting terms failed: ${String(error)}`));
+    }
   }
 
   /** The postings a document has, as weights by term id. */

@@ -72,4 +72,11 @@ export class Doc {
 
   @Column({ name: 'search_body', ...largeTextColumn, nullable: true })
   searchBody: string | null;
+
+  /**
+   * Always empty at rest. On MySQL a new document's INSERT passes its postings here and the
+   * table's triggers write them (migration PostingsWithTheirDocument); on SQLite it is unused.
+   */
+  @Column({ name: 'pending_postings', ...largeTextColumn, nullable: true, select: false })
+  pendingPostings: string | null;
 }
