@@ -1929,10 +1929,10 @@ DELETE FROM user_docs WHERE doc_id = ?;
 UPDATE doc_grants SET trashed = 1 WHERE doc_id = ?;
 
 -- name: docs.termsAfterUpdate
-SELECT id, version, search_title, search_body FROM docs WHERE uuid = ?;
+SELECT d.id, d.version, d.search_title, d.search_body, (SELECT JSON_ARRAYAGG(JSON_ARRAY(p.term_id, p.weight)) FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ?;
 
--- name: docs.titleTermsAfterUpdate
-SELECT id, version, search_title FROM docs WHERE uuid = ?;
+-- name: docs.termsAfterUpdate:title
+SELECT d.id, d.version, d.search_title, (SELECT JSON_ARRAYAGG(JSON_ARRAY(p.term_id, p.weight)) FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ?;
 
 -- name: docs.total
 SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ?;
@@ -10792,11 +10792,6 @@ SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_doc
       WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?) OR term LIKE ?;
 
--- name: searchPostings.addRare
-INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
-SELECT t.id, ? FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j STRAIGHT_JOIN search_terms t FORCE INDEX (PRIMARY) ON t.id = j.term_id
-WHERE t.doc_count < 256;
-
 -- name: searchPostings.addTerms
 INSERT IGNORE INTO search_terms (term) VALUES (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?);
 
@@ -10819,18 +10814,12 @@ WHERE p.doc_id = ? AND t.doc_count < 256;
 -- name: searchPostings.ofDoc
 SELECT term_id, weight FROM search_postings WHERE doc_id = ?;
 
--- name: searchPostings.remove
-DELETE p FROM search_postings p
-JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j ON p.term_id = j.term_id
-WHERE p.doc_id = ?;
+-- name: searchPostings.passToDoc
+UPDATE docs SET pending_postings = ? WHERE id = ?;
 
 -- name: searchPostings.removeDocs
 DELETE p FROM search_postings p
 JOIN JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS docs ON p.doc_id = docs.value;
-
--- name: searchPostings.removeRare
-DELETE r FROM search_rare_postings r JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j ON r.term_id = j.term_id
-WHERE r.doc_id = ?;
 
 -- name: searchPostings.removeRareOfDocs
 DELETE r FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS docs
@@ -10839,12 +10828,6 @@ STRAIGHT_JOIN search_rare_postings r ON r.term_id = p.term_id AND r.doc_id = p.d
 
 -- name: searchPostings.termIds
 SELECT id, term FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
-
--- name: searchPostings.upsert
-INSERT INTO search_postings (term_id, doc_id, weight)
-SELECT j.term_id, ?, j.weight
-FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$[0]', weight INT PATH '$[1]')) j
-ON DUPLICATE KEY UPDATE weight = VALUES(weight);
 
 -- name: searchReindex.batch
 SELECT id, version, title, html FROM docs WHERE id > ? ORDER BY id LIMIT ?;

@@ -668,8 +668,17 @@ WHERE d.uuid = ? AND ${folderShareCovers(dialect, 'fs', 'd')}${dialect === 'mysq
    * the postings are made from them. The text's terms are read only when the update kept the
    * text (the update brought them otherwise).
    */
-  termsAfterUpdate: 'SELECT id, version, search_title, search_body FROM docs WHERE uuid = ?',
-  titleTermsAfterUpdate: 'SELECT id, version, search_title FROM docs WHERE uuid = ?',
+  /**
+   * After an update of the title or the text (in its transaction): the document's id, version
+   * and terms (the stored text's too, `withBody`, when the update brought no new text), and
+   * its postings as they were, `[[term id, weight], ...]` (JSON; NULL on MySQL for none).
+   */
+  termsAfterUpdate: (dialect: SqlDialect, withBody: boolean) =>
+    `SELECT d.id, d.version, d.search_title${withBody ? ', d.search_body' : ''}, (SELECT ${
+      dialect === 'mysql'
+        ? 'JSON_ARRAYAGG(JSON_ARRAY(p.term_id, p.weight))'
+        : 'json_group_array(json_array(p.term_id, p.weight))'
+    } FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ?`,
 };
 
 /**
@@ -1341,16 +1350,21 @@ export class DocsRepository {
       version: number;
       search_title: string | null;
       search_body?: string | null;
-    }>(bodyCounts ? docsSql.titleTermsAfterUpdate : docsSql.termsAfterUpdate, [uuid], manager);
+      postings: string | [number, number][] | null;
+    }>(docsSql.termsAfterUpdate(this.dialect, bodyCounts === undefined), [uuid], manager);
     const id = Number(doc.id);
     const terms = {
       searchTitle: doc.search_title,
       bodyCounts: bodyCounts ?? (await this.sanitizer.countTerms(doc.search_body ?? '')),
     };
+    const stored: [number, number][] =
+      typeof doc.postings === 'string'
+        ? (JSON.parse(doc.postings) as [number, number][])
+        : (doc.postings ?? []);
     await this.postings.write(
       manager,
       id,
-      await this.postings.stored(manager, id),
+      new Map(stored.map(([term, weight]) => [Number(term), Number(weight)])),
       await this.postings.weightsOf(terms, manager),
     );
     return { version: Number(doc.version) };
@@ -1429,6 +1443,8 @@ export const docsStatements: StatementList = (dialect) => {
   list.countWithGrantsCheck = docsSql.countWithGrantsCheck(TOTAL);
   list.countWithRoleWithGrantsCheck = docsSql.countWithGrantsCheck(TOTAL_WITH_ROLE);
   list.grantFolderShares = docsSql.grantFolderShares(dialect);
+  list.termsAfterUpdate = docsSql.termsAfterUpdate(dialect, true);
+  list['termsAfterUpdate:title'] = docsSql.termsAfterUpdate(dialect, false);
   for (const withVersions of [false, true]) {
     const versions = withVersions ? ':ifMatch' : '';
     list[`findToTrash${versions}`] = moveToTrashSql.findToTrash(dialect, withVersions);

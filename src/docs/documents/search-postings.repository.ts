@@ -19,6 +19,19 @@ export interface DocTerms {
 }
 
 /**
+ * A change of one document's postings (term ids): the rows to write (`[term id, weight]`), and
+ * to remove; `addRare` and `removeRare`: of the terms added and removed, those not known
+ * common, whose rows by term follow. On MySQL it travels as JSON in `docs.pending_postings`,
+ * which the table's triggers write (migration PostingsWithTheirDocument).
+ */
+interface PostingsChange {
+  set: [number, number][];
+  addRare: number[];
+  remove: number[];
+  removeRare: number[];
+}
+
+/**
  * A term is rare while it has been in fewer documents than this (`search_terms.doc_count`);
  * a rare term's postings are also kept by term, in `search_rare_postings`. The RareTermPostings
  * migrations count up to the same figure, and MySQL's trigger that writes a new document's
@@ -54,23 +67,21 @@ export const searchPostingsSql = {
     sqlite: `INSERT OR IGNORE INTO search_terms (term) VALUES ${Array(TERMS_PER_STATEMENT).fill('(?)').join(', ')}`,
   },
   termIds: `SELECT id, term FROM search_terms WHERE term IN (${placeholders(TERMS_PER_STATEMENT)})`,
-  /** Parameters: the document, then `[[term id, weight], ...]`; a row already there takes the weight. */
-  upsert: {
-    mysql: `INSERT INTO search_postings (term_id, doc_id, weight)
-SELECT j.term_id, ?, j.weight
-FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$[0]', weight INT PATH '$[1]')) j
-ON DUPLICATE KEY UPDATE weight = VALUES(weight)`,
-    sqlite: `INSERT INTO search_postings (term_id, doc_id, weight)
+  /**
+   * MySQL: passes a change of the document's postings (JSON, `PostingsChange`) to the triggers
+   * that write it; the document's row stays as it is. Parameters: the change, the document.
+   */
+  passToDoc: 'UPDATE docs SET pending_postings = ? WHERE id = ?',
+  /**
+   * SQLite's statements for a change (`write`; on MySQL the document's triggers do the same).
+   * Parameters: the document, then `[[term id, weight], ...]`; a row already there takes the
+   * weight.
+   */
+  upsert: `INSERT INTO search_postings (term_id, doc_id, weight)
 SELECT json_extract(value, '$[0]'), ?, json_extract(value, '$[1]') FROM json_each(?) WHERE true
 ON CONFLICT (term_id, doc_id) DO UPDATE SET weight = excluded.weight`,
-  },
-  /** Parameters: the document, then `[term id, ...]`. */
-  remove: {
-    mysql: `DELETE p FROM search_postings p
-JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j ON p.term_id = j.term_id
-WHERE p.doc_id = ?`,
-    sqlite: `DELETE FROM search_postings WHERE term_id IN (SELECT value FROM json_each(?)) AND doc_id = ?`,
-  },
+  /** Parameters: `[term id, ...]`, the document. */
+  remove: `DELETE FROM search_postings WHERE term_id IN (SELECT value FROM json_each(?)) AND doc_id = ?`,
   /**
    * Counts documents in for each of these terms that is still rare, up to the limit
    * (parameter: `[[term id, documents], ...]`, in term order, so concurrent counts take the
@@ -96,22 +107,13 @@ WHERE search_terms.id = j.term_id AND search_terms.doc_count < ${RARE_TERM_DOCS}
   },
   /**
    * Parameters: the document, then `[term id, ...]`: the postings of those still rare are kept
-   * by term too. In a READ COMMITTED transaction the counts are read as last committed, without
-   * locking their rows (which every concurrent write's count moves).
+   * by term too. In a transaction the counts are read as last committed, without locking their
+   * rows (which every concurrent write's count moves).
    */
-  addRare: {
-    mysql: `INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
-SELECT t.id, ? FROM ${termIdRows.mysql} STRAIGHT_JOIN search_terms t FORCE INDEX (PRIMARY) ON t.id = j.term_id
-WHERE t.doc_count < ${RARE_TERM_DOCS}`,
-    sqlite: `INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
+  addRare: `INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
 SELECT id, ? FROM search_terms WHERE id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_count < ${RARE_TERM_DOCS}`,
-  },
   /** Parameters: `[term id, ...]`, the document. */
-  removeRare: {
-    mysql: `DELETE r FROM search_rare_postings r JOIN ${termIdRows.mysql} ON r.term_id = j.term_id
-WHERE r.doc_id = ?`,
-    sqlite: `DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_id = ?`,
-  },
+  removeRare: `DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_id = ?`,
   /** Parameter: a document: its postings of rare terms, kept by term if they were not. */
   keepRareOfDoc: {
     mysql: `INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
@@ -146,13 +148,16 @@ JOIN ${jsonIntegerRows('mysql')} AS docs ON p.doc_id = docs.value`,
 export const searchPostingsStatements: StatementList = (dialect) => ({
   addTerms: searchPostingsSql.addTerms[dialect],
   termIds: searchPostingsSql.termIds,
-  upsert: searchPostingsSql.upsert[dialect],
-  remove: searchPostingsSql.remove[dialect],
+  ...(dialect === 'mysql' && { passToDoc: searchPostingsSql.passToDoc }),
+  ...(dialect === 'sqlite' && {
+    upsert: searchPostingsSql.upsert,
+    remove: searchPostingsSql.remove,
+    addRare: searchPostingsSql.addRare,
+    removeRare: searchPostingsSql.removeRare,
+  }),
   countIn: searchPostingsSql.countIn[dialect],
   commonAmong: searchPostingsSql.commonAmong[dialect],
   forgetRare: searchPostingsSql.forgetRare[dialect],
-  addRare: searchPostingsSql.addRare[dialect],
-  removeRare: searchPostingsSql.removeRare[dialect],
   removeRareOfDocs: searchPostingsSql.removeRareOfDocs[dialect],
   keepRareOfDoc: searchPostingsSql.keepRareOfDoc[dialect],
   ofDoc: searchPostingsSql.ofDoc,
@@ -206,23 +211,15 @@ export class SearchPostingsRepository {
 
   /**
    * A new document's postings as its INSERT passes them to the triggers that write them (MySQL,
-   * `pending_postings`): `[[term id, weight, 1 if the term may be rare], ...]`; and those terms
-   * that may be rare, to count once the INSERT has committed (`countCommitted`). Every term
-   * must be known (`addTerms`).
+   * `pending_postings`), and the terms that may be rare, to count once the INSERT has
+   * committed (`countCommitted`). Every term must be known (`addTerms`).
    */
   async forInsert(
     terms: DocTerms,
     manager?: EntityManager,
   ): Promise<{ pending: string; maybeRare: number[] }> {
-    const weights = await this.weightsOf(terms, manager);
-    const rows: [number, number, 0 | 1][] = [];
-    const maybeRare: number[] = [];
-    for (const [id, weight] of weights) {
-      const rare = !this.commonTerms.has(id);
-      rows.push([id, weight, rare ? 1 : 0]);
-      if (rare) maybeRare.push(id);
-    }
-    return { pending: JSON.stringify(rows), maybeRare: maybeRare.sort((a, b) => a - b) };
+    const change = this.changeOf(new Map(), await this.weightsOf(terms, manager));
+    return { pending: JSON.stringify(change), maybeRare: change.addRare };
   }
 
   /**
@@ -250,44 +247,63 @@ export class SearchPostingsRepository {
     return new Map(rows.map((row) => [Number(row.term_id), Number(row.weight)]));
   }
 
-  /** Writes what changed from `before` to `after` (weights by term id) for one document. */
+  /**
+   * Writes what changed from `before` to `after` (weights by term id) for one document, in the
+   * transaction of `manager`, and counts the document in for its new terms once committed. On
+   * MySQL the change is one statement that passes it to the document's triggers (a round trip
+   * each costs more than the statements it replaces); on SQLite it is the statements.
+   */
   async write(
     manager: EntityManager,
     docId: number,
     before: Map<number, number>,
     after: Map<number, number>,
   ): Promise<void> {
-    const changed: [number, number][] = [];
-    for (const [id, weight] of after) if (before.get(id) !== weight) changed.push([id, weight]);
-    const removed: number[] = [];
-    for (const id of before.keys()) if (!after.has(id)) removed.push(id);
-    if (removed.length > 0) {
-      await this.sql.run(
-        searchPostingsSql.remove[this.dialect],
-        [JSON.stringify(removed), docId],
-        manager,
-      );
-      const rare = removed.filter((id) => !this.commonTerms.has(id));
-      if (rare.length > 0) {
+    const change = this.changeOf(before, after);
+    const { set, addRare, remove, removeRare } = change;
+    if (set.length + remove.length === 0) return;
+    if (this.dialect === 'mysql') {
+      await this.sql.run(searchPostingsSql.passToDoc, [JSON.stringify(change), docId], manager);
+    } else {
+      if (remove.length > 0) {
+        await this.sql.run(searchPostingsSql.remove, [JSON.stringify(remove), docId], manager);
+      }
+      if (removeRare.length > 0) {
         await this.sql.run(
-          searchPostingsSql.removeRare[this.dialect],
-          [JSON.stringify(rare), docId],
+          searchPostingsSql.removeRare,
+          [JSON.stringify(removeRare), docId],
           manager,
         );
       }
+      if (set.length > 0) {
+        await this.sql.run(searchPostingsSql.upsert, [docId, JSON.stringify(set)], manager);
+      }
+      if (addRare.length > 0) {
+        await this.sql.run(searchPostingsSql.addRare, [docId, JSON.stringify(addRare)], manager);
+      }
     }
-    if (changed.length > 0) {
-      await this.sql.run(
-        searchPostingsSql.upsert[this.dialect],
-        [docId, JSON.stringify(changed)],
-        manager,
-      );
+    await this.countCommitted(addRare, manager);
+  }
+
+  /**
+   * What changes from `before` to `after` (weights by term id): the postings to write with
+   * their weight, those to remove, and of the terms added or removed those not known common,
+   * whose rows by term follow (ids in order, so concurrent writes take rows in one order).
+   */
+  private changeOf(before: Map<number, number>, after: Map<number, number>): PostingsChange {
+    const change: PostingsChange = { set: [], addRare: [], remove: [], removeRare: [] };
+    for (const [id, weight] of after) {
+      if (before.get(id) === weight) continue;
+      change.set.push([id, weight]);
+      if (!before.has(id) && !this.commonTerms.has(id)) change.addRare.push(id);
     }
-    const added = [...after.keys()].filter((id) => !before.has(id) && !this.commonTerms.has(id));
-    if (added.length === 0) return;
-    const ids = JSON.stringify(added.sort((a, b) => a - b));
-    await this.sql.run(searchPostingsSql.addRare[this.dialect], [docId, ids], manager);
-    this.transactions.afterCommit(manager, () => this.counts.add(added));
+    for (const id of before.keys()) {
+      if (after.has(id)) continue;
+      change.remove.push(id);
+      if (!this.commonTerms.has(id)) change.removeRare.push(id);
+    }
+    change.addRare.sort((a, b) => a - b);
+    return change;
   }
 
   /**
