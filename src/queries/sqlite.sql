@@ -198,16 +198,9 @@ SELECT id FROM users WHERE id = ? LOCK IN SHARE MODE;
 -- name: docs.insertHome
 INSERT INTO docs (uuid, owner_id, folder_id, title, html, search_title, search_body, created_at, updated_at, updated_by) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?);
 
--- name: docs.insertHomeWithPostings
-INSERT INTO docs (uuid, owner_id, folder_id, title, html, search_title, search_body, created_at, updated_at, updated_by, pending_postings) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?);
-
 -- name: docs.insertInFolder
 INSERT INTO docs (uuid, owner_id, folder_id, title, html, search_title, search_body, created_at, updated_at, updated_by)
 SELECT ?, ?, f.id, ?, ?, ?, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.path_hash = ?;
-
--- name: docs.insertInFolderWithPostings
-INSERT INTO docs (uuid, owner_id, folder_id, title, html, search_title, search_body, created_at, updated_at, updated_by, pending_postings)
-SELECT ?, ?, f.id, ?, ?, ?, ?, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.path_hash = ?;
 
 -- name: docs.insertTrash
 INSERT INTO trash (doc_id, owner_id, deleted_at) VALUES (?, ?, ?);

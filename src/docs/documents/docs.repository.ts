@@ -1425,6 +1425,11 @@ export const docsStatements: StatementList = (dialect) => {
     }
   };
   plain(docsSql);
+  if (dialect === 'sqlite') {
+    // SQLite writes a new document's postings with statements of their own (`insertRow`).
+    delete list.insertHomeWithPostings;
+    delete list.insertInFolderWithPostings;
+  }
   plain(moveToTrashSql);
   const directions = ['newest-first', 'oldest-first'] as const;
   const folders: [string, FolderFilter][] = [
