@@ -258,31 +258,52 @@ describe(`query budget per request (${databaseKind})`, () => {
       },
     );
 
-    it('leaves no document with postings pending, and each with the postings of its words', async () => {
+    it('writes a document’s postings and rows by term with it, and changes them with its text, leaving nothing pending', async () => {
+      /** The document's postings as `term weight`, and its terms kept by term. */
+      const indexOf = async (uuid: string) => {
+        const postings: { term: string; weight: number }[] = await test.dataSource.query(
+          `SELECT t.term AS term, p.weight AS weight FROM docs d
+JOIN search_postings p ON p.doc_id = d.id JOIN search_terms t ON t.id = p.term_id
+WHERE d.uuid = ? ORDER BY t.term`,
+          [uuid],
+        );
+        const byTerm: { term: string }[] = await test.dataSource.query(
+          `SELECT t.term AS term FROM docs d
+JOIN search_rare_postings r ON r.doc_id = d.id JOIN search_terms t ON t.id = r.term_id
+WHERE d.uuid = ? ORDER BY t.term`,
+          [uuid],
+        );
+        const [pending] = await test.dataSource.query(
+          'SELECT COUNT(*) AS n FROM docs WHERE pending_postings IS NOT NULL',
+        );
+        return {
+          postings: postings.map(({ term, weight }) => `${term} ${Number(weight)}`),
+          byTerm: byTerm.map(({ term }) => term),
+          pending: Number(pending.n),
+        };
+      };
       const created = await givenDoc(test, owner, {
         title: 'Pending check',
         html: '<p>Budget budget words</p>',
       });
-      const [pending] = await test.dataSource.query(
-        'SELECT COUNT(*) AS n FROM docs WHERE pending_postings IS NOT NULL',
-      );
-      expect(Number(pending.n)).toBe(0);
-      const postings: { term: string; weight: number }[] = await test.dataSource.query(
-        `SELECT t.term AS term, p.weight AS weight FROM docs d
-JOIN search_postings p ON p.doc_id = d.id JOIN search_terms t ON t.id = p.term_id
-WHERE d.uuid = ? ORDER BY t.term`,
-        [created],
-      );
-      const terms = ['xxbudget', 'xxcheck', 'xxpending', 'xxwords'];
-      expect(postings.map(({ term }) => term)).toEqual(terms);
-      // Every word is rare in this store: each posting is kept by term too.
-      const byTerm: { term: string }[] = await test.dataSource.query(
-        `SELECT t.term AS term FROM docs d
-JOIN search_rare_postings r ON r.doc_id = d.id JOIN search_terms t ON t.id = r.term_id
-WHERE d.uuid = ? ORDER BY t.term`,
-        [created],
-      );
-      expect(byTerm.map(({ term }) => term)).toEqual(terms);
+      // 4 a word in the title, 1 in the text; every word is rare in this store, so each
+      // posting is kept by term too.
+      expect(await indexOf(created)).toEqual({
+        postings: ['xxbudget 2', 'xxcheck 4', 'xxpending 4', 'xxwords 1'],
+        byTerm: ['xxbudget', 'xxcheck', 'xxpending', 'xxwords'],
+        pending: 0,
+      });
+      await request(test.http)
+        .put(`/api/v1/docs/${created}`)
+        .set(owner.auth)
+        .send({ html: '<p>words words zebrine</p>' })
+        .expect(204);
+      // A word gone (from both), a weight changed, a word added (to both).
+      expect(await indexOf(created)).toEqual({
+        postings: ['xxcheck 4', 'xxpending 4', 'xxwords 2', 'xxzebrine 1'],
+        byTerm: ['xxcheck', 'xxpending', 'xxwords', 'xxzebrine'],
+        pending: 0,
+      });
     });
   });
 
