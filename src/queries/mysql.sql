@@ -1928,11 +1928,11 @@ DELETE FROM user_docs WHERE doc_id = ?;
 -- name: docs.suspendGrants
 UPDATE doc_grants SET trashed = 1 WHERE doc_id = ?;
 
--- name: docs.termsAfterUpdate
-SELECT d.id, d.version, d.search_title, d.search_body, (SELECT JSON_ARRAYAGG(JSON_ARRAY(p.term_id, p.weight)) FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ?;
+-- name: docs.termsBeforeUpdate
+SELECT d.version, d.search_title, d.search_body, (SELECT JSON_ARRAYAGG(JSON_ARRAY(p.term_id, p.weight)) FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ? FOR UPDATE;
 
--- name: docs.termsAfterUpdate:title
-SELECT d.id, d.version, d.search_title, (SELECT JSON_ARRAYAGG(JSON_ARRAY(p.term_id, p.weight)) FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ?;
+-- name: docs.termsBeforeUpdate:title
+SELECT d.version, d.search_title, (SELECT JSON_ARRAYAGG(JSON_ARRAY(p.term_id, p.weight)) FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ? FOR UPDATE;
 
 -- name: docs.total
 SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ?;
@@ -2009,7 +2009,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner', 'editor') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.html = ?, d.search_body = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.html = ?, d.search_body = ?, d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
@@ -2019,7 +2019,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.html = ?, d.search_body = ?, d.folder_id = NULL, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.html = ?, d.search_body = ?, d.folder_id = NULL, d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
@@ -2029,7 +2029,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.html = ?, d.search_body = ?, d.folder_id = NULL, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.html = ?, d.search_body = ?, d.folder_id = NULL, d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
@@ -2039,7 +2039,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.html = ?, d.search_body = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.html = ?, d.search_body = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
@@ -2049,7 +2049,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.html = ?, d.search_body = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.html = ?, d.search_body = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
@@ -2059,7 +2059,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner', 'editor') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.html = ?, d.search_body = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.html = ?, d.search_body = ?, d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
@@ -2069,7 +2069,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner', 'editor') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.title = ?, d.search_title = ?, d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
@@ -2079,7 +2079,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.folder_id = NULL, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.title = ?, d.search_title = ?, d.folder_id = NULL, d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
@@ -2089,7 +2089,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.folder_id = NULL, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.title = ?, d.search_title = ?, d.folder_id = NULL, d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
@@ -2099,7 +2099,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.title = ?, d.search_title = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
@@ -2109,7 +2109,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.title = ?, d.search_title = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
@@ -2119,7 +2119,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner', 'editor') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
@@ -2129,7 +2129,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.folder_id = NULL, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.folder_id = NULL, d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
@@ -2139,7 +2139,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.folder_id = NULL, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.folder_id = NULL, d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
@@ -2149,7 +2149,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL);
 
@@ -2159,7 +2159,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.folder_id = (SELECT id FROM folders WHERE user_id = ? AND path_hash = ?), d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
@@ -2169,7 +2169,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner', 'editor') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.title = ?, d.search_title = ?, d.html = ?, d.search_body = ?, d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 
@@ -2179,7 +2179,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN ('o
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN ('owner', 'editor') AND (ga.grantee_type = 'user' AND ga.grantee_id = ? OR ga.grantee_type = 'group' AND ga.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?))
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET d.title = ?, d.search_title = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET d.title = ?, d.search_title = ?, d.pending_postings = ?, d.updated_at = GREATEST(?, d.updated_at + INTERVAL 1000 MICROSECOND), d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = GREATEST(?, m.doc_updated_at + INTERVAL 1000 MICROSECOND), gg.doc_updated_at = GREATEST(?, gg.doc_updated_at + INTERVAL 1000 MICROSECOND)
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL) AND d.version IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS versions);
 

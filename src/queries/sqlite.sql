@@ -1941,11 +1941,11 @@ DELETE FROM user_docs WHERE doc_id = ?;
 -- name: docs.suspendGrants
 UPDATE doc_grants SET trashed = 1 WHERE doc_id = ?;
 
--- name: docs.termsAfterUpdate
-SELECT d.id, d.version, d.search_title, d.search_body, (SELECT json_group_array(json_array(p.term_id, p.weight)) FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ?;
+-- name: docs.termsBeforeUpdate
+SELECT d.version, d.search_title, d.search_body, (SELECT json_group_array(json_array(p.term_id, p.weight)) FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ?;
 
--- name: docs.termsAfterUpdate:title
-SELECT d.id, d.version, d.search_title, (SELECT json_group_array(json_array(p.term_id, p.weight)) FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ?;
+-- name: docs.termsBeforeUpdate:title
+SELECT d.version, d.search_title, (SELECT json_group_array(json_array(p.term_id, p.weight)) FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ?;
 
 -- name: docs.total
 SELECT COALESCE(SUM(doc_count), 0) AS n FROM user_doc_counts WHERE user_id = ?;

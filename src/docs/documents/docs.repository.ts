@@ -599,7 +599,7 @@ FROM docs d WHERE d.uuid = ?`,
 SELECT ?, ?, f.id, ?, ?, ?, ?, ?, ?, ? FROM folders f WHERE f.user_id = ? AND f.path_hash = ?`,
   /**
    * MySQL: as `insertHome` and `insertInFolder`, with the document's postings as the last
-   * column's value, which the table's triggers write (`SearchPostingsRepository.forInsert`).
+   * column's value, which the table's triggers write (`SearchPostingsRepository.pendingChange`).
    */
   insertHomeWithPostings: `${INSERT_DOC_COLUMNS}, pending_postings) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)`,
   insertInFolderWithPostings: `${INSERT_DOC_COLUMNS}, pending_postings)
@@ -622,7 +622,7 @@ LEFT JOIN user_docs me ON me.doc_id = d.id AND me.user_id = ? AND me.role IN (${
 LEFT JOIN doc_grants ga ON ga.doc_id = d.id AND ga.trashed = 0 AND ga.role IN (${updaterRoles(fields)}) AND ${grantedTo('ga')}
 JOIN user_docs m ON m.doc_id = d.id
 LEFT JOIN doc_grants gg ON gg.doc_id = d.id
-SET ${changedColumns(fields, 'd.')}d.updated_at = ${laterOf('d.updated_at')}, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
+SET ${changedColumns(fields, 'd.')}${fields.title || fields.html ? 'd.pending_postings = ?, ' : ''}d.updated_at = ${laterOf('d.updated_at')}, d.updated_by = ?, d.version = LAST_INSERT_ID(d.version + 1),
   m.doc_updated_at = ${laterOf('m.doc_updated_at')}, gg.doc_updated_at = ${laterOf('gg.doc_updated_at')}
 WHERE d.uuid = ? AND (me.user_id IS NOT NULL OR ga.doc_id IS NOT NULL)${versionCondition('d.version', 'mysql', withVersions)}`,
   /** The version the MySQL update left in the session. */
@@ -664,21 +664,19 @@ WHERE d.uuid = ? AND ${folderShareCovers(dialect, 'fs', 'd')}${dialect === 'mysq
   holdOwner: 'SELECT id FROM users WHERE id = ? LOCK IN SHARE MODE',
 
   /**
-   * A document's search terms as an update left them (read in its transaction, after it):
-   * the postings are made from them. The text's terms are read only when the update kept the
-   * text (the update brought them otherwise).
+   * Before an update of the title or the text (in its transaction): the document's version and
+   * terms (the stored text's too, `withBody`, when the update brings no new text), and its
+   * postings, `[[term id, weight], ...]` (JSON; NULL on MySQL for none), from which the update
+   * computes its change of postings. MySQL holds the row until the update is done.
    */
-  /**
-   * After an update of the title or the text (in its transaction): the document's id, version
-   * and terms (the stored text's too, `withBody`, when the update brought no new text), and
-   * its postings as they were, `[[term id, weight], ...]` (JSON; NULL on MySQL for none).
-   */
-  termsAfterUpdate: (dialect: SqlDialect, withBody: boolean) =>
-    `SELECT d.id, d.version, d.search_title${withBody ? ', d.search_body' : ''}, (SELECT ${
+  termsBeforeUpdate: (dialect: SqlDialect, withBody: boolean) =>
+    `SELECT d.version, d.search_title${withBody ? ', d.search_body' : ''}, (SELECT ${
       dialect === 'mysql'
         ? 'JSON_ARRAYAGG(JSON_ARRAY(p.term_id, p.weight))'
         : 'json_group_array(json_array(p.term_id, p.weight))'
-    } FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ?`,
+    } FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ?${
+      dialect === 'mysql' ? ' FOR UPDATE' : ''
+    }`,
 };
 
 /**
@@ -781,7 +779,7 @@ export class DocsRepository {
     ];
     const folder = doc.folderPathHash === null ? [] : [doc.ownerId, doc.folderPathHash];
     if (this.dialect === 'mysql') {
-      const { pending, maybeRare } = await this.postings.forInsert(doc, manager);
+      const { pending, maybeRare } = await this.postings.pendingChange(new Map(), doc, manager);
       const sql =
         doc.folderPathHash === null
           ? docsSql.insertHomeWithPostings
@@ -1243,10 +1241,13 @@ export class DocsRepository {
    * the user as its writer, and copies `updated_at` to every member's row. Returns the new
    * version, or null when nothing matched. The revision trigger keeps the version replaced.
    *
-   * MySQL does it in one multi-table UPDATE, which leaves the new version in the session's
-   * `LAST_INSERT_ID()` for a second statement on the same connection (a multi-table UPDATE
-   * does not report it in its result). SQLite, which has neither, runs two statements in a
-   * transaction (in-process, so no round trips). Given a manager, it runs in that transaction.
+   * A change of the title or the text first reads the document's terms and postings (MySQL:
+   * holding its row), then writes the postings that changed: on MySQL in the same UPDATE,
+   * which passes them to the document's triggers (`pending_postings`), so an update is two
+   * statements in a transaction. MySQL does it in one multi-table UPDATE; a move alone reads
+   * the new version from the session's `LAST_INSERT_ID()` (a multi-table UPDATE does not report
+   * it in its result). SQLite, which has neither, runs a statement per table in a transaction
+   * (in-process, so no round trips). Given a manager, it runs in that transaction.
    */
   async update(
     uuid: string,
@@ -1274,21 +1275,30 @@ export class DocsRepository {
     const termsChange = fields.title || fields.html;
     if (this.dialect === 'mysql') {
       const sql = docsSql.updateMysql(fields, versions.length > 0);
-      const parameters = [
-        ...[userId, userId, userId],
-        ...values,
-        ...[timestamp, userId, timestamp, timestamp, uuid],
-        ...versionParameter(versions),
-      ];
       const write = async (connection: EntityManager) => {
         // A move holds its owner first, as a new folder share does (see `holdOwner`).
         if (changes.folder) await this.sql.rows(docsSql.holdOwner, [userId], connection);
-        const result = await this.sql.run(sql, parameters, connection);
+        // The document's row is held from this read on: its postings change as it read them.
+        const before = termsChange ? await this.termsBefore(connection, uuid, changes) : null;
+        if (termsChange && !before) return null;
+        const postings = before
+          ? await this.postings.pendingChange(before.postings, before.terms, connection)
+          : null;
+        const result = await this.sql.run(
+          sql,
+          [
+            ...[userId, userId, userId],
+            ...values,
+            ...(postings ? [postings.pending] : []),
+            ...[timestamp, userId, timestamp, timestamp, uuid],
+            ...versionParameter(versions),
+          ],
+          connection,
+        );
         if (result.affected === 0) return null;
-        // The update holds the row: its terms and postings are read and written in turn.
-        const version = termsChange
-          ? (await this.writePostings(connection, uuid, changes.bodyCounts)).version
-          : await this.newVersion(connection);
+        if (postings) await this.postings.countCommitted(postings.maybeRare, connection);
+        // Before the grants' INSERT, which would set `LAST_INSERT_ID()` again.
+        const version = before ? before.version + 1 : await this.newVersion(connection);
         if (changes.folder) await this.moveFolderGrants(connection, uuid, at);
         return version;
       };
@@ -1296,6 +1306,8 @@ export class DocsRepository {
       return termsChange ? this.transactions.run(write) : this.transactions.oneConnection(write);
     }
     const write = async (transaction: EntityManager) => {
+      const before = termsChange ? await this.termsBefore(transaction, uuid, changes) : null;
+      if (termsChange && !before) return null;
       const [updated] = await this.sql.rows<{ id: number; version: number }>(
         docsSql.updateSqlite(fields, versions.length > 0),
         [...values, timestamp, userId, uuid, userId, userId, userId, ...versionParameter(versions)],
@@ -1304,7 +1316,10 @@ export class DocsRepository {
       if (!updated) return null;
       await this.sql.run(docsSql.copyUpdatedAt, [timestamp, updated.id], transaction);
       await this.sql.run(docsSql.copyUpdatedAtToGrants, [timestamp, updated.id], transaction);
-      if (termsChange) await this.writePostings(transaction, uuid, changes.bodyCounts);
+      if (before) {
+        const weights = await this.postings.weightsOf(before.terms, transaction);
+        await this.postings.write(transaction, updated.id, before.postings, weights);
+      }
       if (changes.folder) await this.moveFolderGrants(transaction, uuid, at);
       return Number(updated.version);
     };
@@ -1335,39 +1350,36 @@ export class DocsRepository {
   }
 
   /**
-   * After an update of the title or the text (in its transaction): the postings that changed,
-   * from the document's terms as the update left them and the postings it had. `bodyCounts`
-   * are the new text's, when the update brought one; otherwise the stored text's terms are
-   * counted (in the worker pool when long). Returns the document's new version.
+   * Before an update of the title or the text (in its transaction; MySQL holds the row from
+   * here): the document's version and postings, and its terms as the update will leave
+   * them. The update brings the terms of what it changes; the stored title's are read, and
+   * the stored text's are counted (in the worker pool when long) when it brings no text.
+   * Null when no document has this uuid.
    */
-  private async writePostings(
+  private async termsBefore(
     manager: EntityManager,
     uuid: string,
-    bodyCounts: TermCounts | undefined,
-  ): Promise<{ version: number }> {
+    changes: DocChanges,
+  ): Promise<{ version: number; postings: Map<number, number>; terms: DocTerms } | null> {
     const [doc] = await this.sql.rows<{
-      id: number;
       version: number;
       search_title: string | null;
       search_body?: string | null;
       postings: string | [number, number][] | null;
-    }>(docsSql.termsAfterUpdate(this.dialect, bodyCounts === undefined), [uuid], manager);
-    const id = Number(doc.id);
-    const terms = {
-      searchTitle: doc.search_title,
-      bodyCounts: bodyCounts ?? (await this.sanitizer.countTerms(doc.search_body ?? '')),
-    };
+    }>(docsSql.termsBeforeUpdate(this.dialect, changes.bodyCounts === undefined), [uuid], manager);
+    if (!doc) return null;
     const stored: [number, number][] =
       typeof doc.postings === 'string'
         ? (JSON.parse(doc.postings) as [number, number][])
         : (doc.postings ?? []);
-    await this.postings.write(
-      manager,
-      id,
-      new Map(stored.map(([term, weight]) => [Number(term), Number(weight)])),
-      await this.postings.weightsOf(terms, manager),
-    );
-    return { version: Number(doc.version) };
+    return {
+      version: Number(doc.version),
+      postings: new Map(stored.map(([term, weight]) => [Number(term), Number(weight)])),
+      terms: {
+        searchTitle: changes.searchTitle ?? doc.search_title,
+        bodyCounts: changes.bodyCounts ?? (await this.sanitizer.countTerms(doc.search_body ?? '')),
+      },
+    };
   }
 
   /**
@@ -1448,8 +1460,8 @@ export const docsStatements: StatementList = (dialect) => {
   list.countWithGrantsCheck = docsSql.countWithGrantsCheck(TOTAL);
   list.countWithRoleWithGrantsCheck = docsSql.countWithGrantsCheck(TOTAL_WITH_ROLE);
   list.grantFolderShares = docsSql.grantFolderShares(dialect);
-  list.termsAfterUpdate = docsSql.termsAfterUpdate(dialect, true);
-  list['termsAfterUpdate:title'] = docsSql.termsAfterUpdate(dialect, false);
+  list.termsBeforeUpdate = docsSql.termsBeforeUpdate(dialect, true);
+  list['termsBeforeUpdate:title'] = docsSql.termsBeforeUpdate(dialect, false);
   for (const withVersions of [false, true]) {
     const versions = withVersions ? ':ifMatch' : '';
     list[`findToTrash${versions}`] = moveToTrashSql.findToTrash(dialect, withVersions);

@@ -210,20 +210,24 @@ export class SearchPostingsRepository {
   }
 
   /**
-   * A new document's postings as its INSERT passes them to the triggers that write them (MySQL,
-   * `pending_postings`), and the terms that may be rare, to count once the INSERT has
-   * committed (`countCommitted`). Every term must be known (`addTerms`).
+   * MySQL: the change of a document's postings from `before` (weights by term id; empty for a
+   * new document) to those of `terms`, as the statement that writes the document passes it to
+   * its triggers (`pending_postings`; null when nothing changes), and the terms new to the
+   * document that may be rare, to count once the statement has committed (`countCommitted`).
+   * Every term must be known (`addTerms`).
    */
-  async forInsert(
+  async pendingChange(
+    before: Map<number, number>,
     terms: DocTerms,
     manager?: EntityManager,
-  ): Promise<{ pending: string; maybeRare: number[] }> {
-    const change = this.changeOf(new Map(), await this.weightsOf(terms, manager));
-    return { pending: JSON.stringify(change), maybeRare: change.addRare };
+  ): Promise<{ pending: string | null; maybeRare: number[] }> {
+    const change = this.changeOf(before, await this.weightsOf(terms, manager));
+    const unchanged = change.set.length + change.remove.length === 0;
+    return { pending: unchanged ? null : JSON.stringify(change), maybeRare: change.addRare };
   }
 
   /**
-   * Counts a new document in for these terms (`forInsert`): now, when the INSERT committed on
+   * Counts a document in for these terms (`pendingChange`): now, when the INSERT committed on
    * its own; once its transaction commits, given the transaction's manager.
    */
   async countCommitted(termIds: number[], transaction?: EntityManager): Promise<void> {
