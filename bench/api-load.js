@@ -1,0 +1,184 @@
+'use strict';
+// A store filled as users fill it: the search corpus's documents (bench/search-corpus.js, about
+// 5 KB each, in five languages) created through the API by 8 clients, each document in its
+// owner's home folder, the owners taking turns. Prints creates a second and the p50 of each
+// tenth of the load, the whole load's time, and the size of what the database keeps (the
+// documents' HTML, and the search index beside it).
+//
+//   node bench/api-load.js [--dist dist] [--db mysql|sqlite] [--docs 100000] [--owners 20] [--clients 8]
+//
+// --dist: the build to run (a copy of dist/ for another build). MySQL: BENCH_MYSQL_URL (default
+// mysql://root@127.0.0.1:3306); the database dms_load_<time> is dropped at the end, as is the
+// SQLite file (in the system's temporary folder).
+const { execFileSync, spawn } = require('node:child_process');
+const { mkdtempSync, readFileSync, rmSync, statSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join, relative, resolve } = require('node:path');
+const mysql = require('mysql2/promise');
+const { documentNumber } = require('./search-corpus');
+
+const option = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : process.argv[index + 1];
+};
+const dist = resolve(option('dist', join(__dirname, '..', 'dist')));
+const db = option('db', 'mysql');
+const docs = Number(option('docs', 100_000));
+const owners = Number(option('owners', 20));
+const clients = Number(option('clients', 8));
+const serverUrl = process.env.BENCH_MYSQL_URL || 'mysql://root@127.0.0.1:3306';
+
+/** CPU seconds (user and system) a process has used, from /proc; undefined without it. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The local MariaDB (or MySQL) server's process id, if it runs on this machine. */
+function databasePid() {
+  for (const name of ['mariadbd', 'mysqld']) {
+    try {
+      return execFileSync('pgrep', ['-x', name], { encoding: 'utf8' }).trim().split('\n')[0];
+    } catch {
+      // not this one
+    }
+  }
+  return undefined;
+}
+
+const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** MySQL: the documents' HTML, and the bytes of every table of the search index. */
+async function mysqlSizes(admin, name) {
+  const [[html]] = await admin.query(`SELECT SUM(LENGTH(html)) AS bytes FROM ${name}.docs`);
+  const [tables] = await admin.query(
+    `SELECT table_name AS name, data_length + index_length AS bytes FROM information_schema.tables
+     WHERE table_schema = ? ORDER BY bytes DESC`,
+    [name],
+  );
+  return { html: Number(html.bytes), tables };
+}
+
+async function main() {
+  const name = `dms_load_${Date.now().toString(36)}`;
+  const sqliteFolder = db === 'sqlite' ? mkdtempSync(join(tmpdir(), 'dms-load-')) : undefined;
+  const admin = db === 'mysql' ? await mysql.createConnection(serverUrl) : undefined;
+  if (admin) await admin.query(`CREATE DATABASE ${name}`);
+  const env = {
+    ...process.env,
+    ...(admin
+      ? { DATABASE_URL: `${serverUrl}/${name}` }
+      : { DATABASE_URL: '', SQLITE_PATH: join(sqliteFolder, 'docs.sqlite') }),
+    HOST: '127.0.0.1',
+    PORT: String(20000 + Math.floor(Math.random() * 20000)),
+    SEED_DEMO_USER: 'false',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_TOKEN: '1000000000',
+    RATE_LIMIT_PER_ADDRESS: '1000000000',
+    SHUTDOWN_READY_DELAY_MS: '0',
+  };
+  const cli = (...args) =>
+    execFileSync(process.execPath, [join(dist, 'src', 'cli.js'), ...args], {
+      env,
+      encoding: 'utf8',
+    });
+  let server;
+  try {
+    const tokens = [];
+    for (let owner = 0; owner < owners; owner++) {
+      const email = `owner${owner}@example.com`;
+      cli('users', 'create', '--email', email, '--fname', 'Owner', '--lname', String(owner));
+      tokens.push(cli('tokens', 'create', '--email', email).trim().split('\n').at(-1));
+    }
+    server = spawn(process.execPath, [join(dist, 'src', 'main.js')], { env, stdio: 'inherit' });
+    const base = `http://127.0.0.1:${env.PORT}`;
+    for (let tries = 0; ; tries++) {
+      const up = await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      if (tries > 300) throw new Error('the service did not start');
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    console.log(
+      `${relative(process.cwd(), dist) || '.'} on ${db}: ${docs} corpus documents created through the API by ${clients} clients (${owners} owners)`,
+    );
+    const tenth = Math.ceil(docs / 10);
+    const answered = [];
+    let tenthStarted = performance.now();
+    let sent = 0;
+    const databaseServer = admin ? databasePid() : undefined;
+    const cpuBefore = [cpuSeconds(server.pid), cpuSeconds(databaseServer)];
+    const started = performance.now();
+    const report = () => {
+      const chunk = answered.splice(0).sort((a, b) => a - b);
+      if (chunk.length === 0) return;
+      const now = performance.now();
+      console.log(
+        `  to ${String(sent).padStart(7)}: ${(chunk.length / ((now - tenthStarted) / 1000)).toFixed(0)} creates/s, p50 ${chunk[chunk.length >> 1].toFixed(1)} ms`,
+      );
+      tenthStarted = now;
+    };
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (sent < docs) {
+          const n = ++sent;
+          const { title, html } = documentNumber(n);
+          const at = performance.now();
+          const response = await fetch(`${base}/api/v1/docs`, {
+            method: 'POST',
+            headers: {
+              Authorization: `Bearer ${tokens[n % owners]}`,
+              'Content-Type': 'application/json',
+            },
+            body: JSON.stringify({ title, html }),
+          });
+          await response.arrayBuffer();
+          if (response.status !== 201) throw new Error(`POST /docs: ${response.status}`);
+          answered.push(performance.now() - at);
+          if (n % tenth === 0) report();
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `  ${docs} documents in ${seconds.toFixed(0)} s (${(docs / seconds).toFixed(0)}/s)`,
+    );
+    const [serviceCpu, databaseCpu] = [cpuSeconds(server.pid), cpuSeconds(databaseServer)].map(
+      (after, i) => (after === undefined ? undefined : ((after - cpuBefore[i]) * 1000) / docs),
+    );
+    console.log(
+      `  CPU per create: service ${serviceCpu?.toFixed(2)} ms, database server ${databaseCpu?.toFixed(2) ?? '(not here)'} ms`,
+    );
+    server.kill();
+    await new Promise((done) => server.once('exit', done));
+    server = undefined;
+    if (admin) {
+      const { html, tables } = await mysqlSizes(admin, name);
+      console.log(`  HTML ${megabytes(html)}; tables (data and indexes):`);
+      for (const table of tables.filter((t) => Number(t.bytes) > 1024 * 1024)) {
+        console.log(`    ${table.name}: ${megabytes(Number(table.bytes))}`);
+      }
+    } else {
+      console.log(`  SQLite file: ${megabytes(statSync(env.SQLITE_PATH).size)}`);
+    }
+  } finally {
+    server?.kill();
+    if (server) await new Promise((done) => server.once('exit', done));
+    if (admin) {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.end();
+    }
+    if (sqliteFolder) rmSync(sqliteFolder, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
