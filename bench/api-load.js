@@ -10,13 +10,19 @@
 // --dist: the build to run (a copy of dist/ for another build). MySQL: BENCH_MYSQL_URL (default
 // mysql://root@127.0.0.1:3306); the database dms_load_<time> is dropped at the end, as is the
 // SQLite file (in the system's temporary folder).
-const { execFileSync, spawn } = require('node:child_process');
-const { mkdtempSync, readFileSync, rmSync, statSync } = require('node:fs');
+const { mkdtempSync, rmSync, statSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join, relative, resolve } = require('node:path');
 const mysql = require('mysql2/promise');
+const { cpuMsOf } = require('./lib/process-stats');
 const { documentNumber } = require('./search-corpus');
-
+const {
+  cliOf,
+  databaseServerPid,
+  serviceEnv,
+  startServer,
+  userWithToken,
+} = require('./lib/service-process');
 const option = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? fallback : process.argv[index + 1];
@@ -27,28 +33,6 @@ const docs = Number(option('docs', 100_000));
 const owners = Number(option('owners', 20));
 const clients = Number(option('clients', 8));
 const serverUrl = process.env.BENCH_MYSQL_URL || 'mysql://root@127.0.0.1:3306';
-
-/** CPU seconds (user and system) a process has used, from /proc; undefined without it. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The local MariaDB (or MySQL) server's process id, if it runs on this machine. */
-function databasePid() {
-  for (const name of ['mariadbd', 'mysqld']) {
-    try {
-      return execFileSync('pgrep', ['-x', name], { encoding: 'utf8' }).trim().split('\n')[0];
-    } catch {
-      // not this one
-    }
-  }
-  return undefined;
-}
 
 const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
@@ -68,43 +52,20 @@ async function main() {
   const sqliteFolder = db === 'sqlite' ? mkdtempSync(join(tmpdir(), 'dms-load-')) : undefined;
   const admin = db === 'mysql' ? await mysql.createConnection(serverUrl) : undefined;
   if (admin) await admin.query(`CREATE DATABASE ${name}`);
-  const env = {
-    ...process.env,
-    ...(admin
+  const env = serviceEnv(
+    admin
       ? { DATABASE_URL: `${serverUrl}/${name}` }
-      : { DATABASE_URL: '', SQLITE_PATH: join(sqliteFolder, 'docs.sqlite') }),
-    HOST: '127.0.0.1',
-    PORT: String(20000 + Math.floor(Math.random() * 20000)),
-    SEED_DEMO_USER: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_TOKEN: '1000000000',
-    RATE_LIMIT_PER_ADDRESS: '1000000000',
-    SHUTDOWN_READY_DELAY_MS: '0',
-  };
-  const cli = (...args) =>
-    execFileSync(process.execPath, [join(dist, 'src', 'cli.js'), ...args], {
-      env,
-      encoding: 'utf8',
-    });
+      : { DATABASE_URL: '', SQLITE_PATH: join(sqliteFolder, 'docs.sqlite') },
+  );
+  const cli = cliOf(dist, env);
   let server;
   try {
     const tokens = [];
     for (let owner = 0; owner < owners; owner++) {
-      const email = `owner${owner}@example.com`;
-      cli('users', 'create', '--email', email, '--fname', 'Owner', '--lname', String(owner));
-      tokens.push(cli('tokens', 'create', '--email', email).trim().split('\n').at(-1));
+      tokens.push(userWithToken(cli, `owner${owner}@example.com`, String(owner)));
     }
-    server = spawn(process.execPath, [join(dist, 'src', 'main.js')], { env, stdio: 'inherit' });
-    const base = `http://127.0.0.1:${env.PORT}`;
-    for (let tries = 0; ; tries++) {
-      const up = await fetch(`${base}/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (tries > 300) throw new Error('the service did not start');
-      await new Promise((done) => setTimeout(done, 100));
-    }
+    server = await startServer(dist, env);
+    const base = server.base;
     console.log(
       `${relative(process.cwd(), dist) || '.'} on ${db}: ${docs} corpus documents created through the API by ${clients} clients (${owners} owners)`,
     );
@@ -112,8 +73,9 @@ async function main() {
     const answered = [];
     let tenthStarted = performance.now();
     let sent = 0;
-    const databaseServer = admin ? databasePid() : undefined;
-    const cpuBefore = [cpuSeconds(server.pid), cpuSeconds(databaseServer)];
+    const databaseServer = admin ? databaseServerPid() : undefined;
+    const cpuMs = () => [cpuMsOf(server.pid), databaseServer ? cpuMsOf(databaseServer) : undefined];
+    const cpuBefore = cpuMs();
     const started = performance.now();
     const report = () => {
       const chunk = answered.splice(0).sort((a, b) => a - b);
@@ -149,14 +111,13 @@ async function main() {
     console.log(
       `  ${docs} documents in ${seconds.toFixed(0)} s (${(docs / seconds).toFixed(0)}/s)`,
     );
-    const [serviceCpu, databaseCpu] = [cpuSeconds(server.pid), cpuSeconds(databaseServer)].map(
-      (after, i) => (after === undefined ? undefined : ((after - cpuBefore[i]) * 1000) / docs),
+    const [serviceCpu, databaseCpu] = cpuMs().map((after, i) =>
+      after === undefined ? undefined : (after - cpuBefore[i]) / docs,
     );
     console.log(
-      `  CPU per create: service ${serviceCpu?.toFixed(2)} ms, database server ${databaseCpu?.toFixed(2) ?? '(not here)'} ms`,
+      `  CPU per create: service ${serviceCpu?.toFixed(2)} ms, database server ${databaseCpu === undefined ? '(not here)' : `${databaseCpu.toFixed(2)} ms`}`,
     );
-    server.kill();
-    await new Promise((done) => server.once('exit', done));
+    await server.stop();
     server = undefined;
     if (admin) {
       const { html, tables } = await mysqlSizes(admin, name);
@@ -168,8 +129,7 @@ async function main() {
       console.log(`  SQLite file: ${megabytes(statSync(env.SQLITE_PATH).size)}`);
     }
   } finally {
-    server?.kill();
-    if (server) await new Promise((done) => server.once('exit', done));
+    await server?.stop();
     if (admin) {
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);
       await admin.end();

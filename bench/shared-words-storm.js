@@ -8,11 +8,17 @@
 //
 // --dist: the build to run (a copy of dist/ for another build). MySQL: BENCH_MYSQL_URL (default
 // mysql://root@127.0.0.1:3306); the database dms_storm_<time> is dropped at the end.
-const { execFileSync, spawn } = require('node:child_process');
-const { readFileSync } = require('node:fs');
 const { join, relative, resolve } = require('node:path');
 const mysql = require('mysql2/promise');
+const { cpuMsOf } = require('./lib/process-stats');
 const { documentNumber } = require('./search-corpus');
+const {
+  cliOf,
+  databaseServerPid,
+  serviceEnv,
+  startServer,
+  userWithToken,
+} = require('./lib/service-process');
 
 const option = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -26,16 +32,8 @@ const serverUrl = process.env.BENCH_MYSQL_URL || 'mysql://root@127.0.0.1:3306';
 
 /** CPU seconds the local MariaDB (or MySQL) server has used, or undefined. */
 function databaseCpuSeconds() {
-  for (const name of ['mariadbd', 'mysqld']) {
-    try {
-      const pid = execFileSync('pgrep', ['-x', name], { encoding: 'utf8' }).trim().split('\n')[0];
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // not this one
-    }
-  }
-  return undefined;
+  const pid = databaseServerPid();
+  return pid === undefined ? undefined : cpuMsOf(pid) / 1000;
 }
 
 async function main() {
@@ -47,37 +45,13 @@ async function main() {
   const name = `dms_storm_${Date.now().toString(36)}`;
   const admin = await mysql.createConnection(serverUrl);
   await admin.query(`CREATE DATABASE ${name}`);
-  const env = {
-    ...process.env,
-    DATABASE_URL: `${serverUrl}/${name}`,
-    HOST: '127.0.0.1',
-    PORT: String(20000 + Math.floor(Math.random() * 20000)),
-    SEED_DEMO_USER: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_TOKEN: '1000000000',
-    RATE_LIMIT_PER_ADDRESS: '1000000000',
-    SHUTDOWN_READY_DELAY_MS: '0',
-  };
-  const cli = (...args) =>
-    execFileSync(process.execPath, [join(dist, 'src', 'cli.js'), ...args], {
-      env,
-      encoding: 'utf8',
-    });
+  const env = serviceEnv({ DATABASE_URL: `${serverUrl}/${name}` });
+  const cli = cliOf(dist, env);
   let server;
   try {
-    cli('users', 'create', '--email', 'storm@example.com', '--fname', 'S', '--lname', 'T');
-    const token = cli('tokens', 'create', '--email', 'storm@example.com').trim().split('\n').at(-1);
-    server = spawn(process.execPath, [join(dist, 'src', 'main.js')], { env, stdio: 'ignore' });
-    const base = `http://127.0.0.1:${env.PORT}`;
-    for (let tries = 0; ; tries++) {
-      const up = await fetch(`${base}/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (tries > 100) throw new Error('the service did not start');
-      await new Promise((done) => setTimeout(done, 100));
-    }
+    const token = userWithToken(cli, 'storm@example.com');
+    server = await startServer(dist, env);
+    const base = server.base;
     const body = JSON.stringify(doc);
     const answered = [];
     let sent = 0;
@@ -116,8 +90,7 @@ async function main() {
       console.log(`  database server CPU: ${(cpuAfter - cpuBefore).toFixed(2)} s`);
     }
   } finally {
-    server?.kill();
-    if (server) await new Promise((done) => server.once('exit', done));
+    await server?.stop();
     await admin.query(`DROP DATABASE IF EXISTS ${name}`);
     await admin.end();
   }

@@ -65,4 +65,12 @@ const treeSyscalls = (pid) =>
 const treeRssKb = (pid) => processTree(pid).reduce((sum, p) => sum + memoryOf(p).rssKb, 0);
 const treeCpuMs = (pid) => processTree(pid).reduce((sum, p) => sum + cpuMsOf(p), 0);
 
-module.exports = { MEMORY_SAMPLE_MS, processTree, memoryOf, treeSyscalls, treeRssKb, treeCpuMs };
+module.exports = {
+  MEMORY_SAMPLE_MS,
+  processTree,
+  memoryOf,
+  cpuMsOf,
+  treeSyscalls,
+  treeRssKb,
+  treeCpuMs,
+};
