@@ -58,7 +58,7 @@ const TERM_IDS_KEPT = 200_000;
 /**
  * The posting index's statements. `search_terms` names each distinct term once;
  * `search_postings` holds a row per term and document with the term's weight there
- * (`termWeights`), keyed (term, document), so a search reads the rows of its words only.
+ * (`termWeights`), keyed (document, term), so a search looks each document it reads up by its words.
  * Lists of rows travel as one JSON parameter, so each statement has one text whatever its size.
  */
 export const searchPostingsSql = {
