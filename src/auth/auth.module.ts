@@ -3,7 +3,8 @@ import { ConfigModule } from '@nestjs/config';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Clock } from '../common/clock';
-import { UserChanges } from '../users/user-changes';
+import { ChangeEvents } from '../events/change-events';
+import { EventsModule } from '../events/events.module';
 import { UsersModule } from '../users/users.module';
 import { ApiTokensRepository } from './api-tokens.repository';
 import { ApiTokensService } from './api-tokens.service';
@@ -18,6 +19,7 @@ import { UserTokensController } from './user-tokens.controller';
 @Module({
   imports: [
     UsersModule,
+    EventsModule,
     PassportModule,
     TypeOrmModule.forFeature([ApiToken]),
     ConfigModule.forFeature(tokensConfig),
@@ -28,14 +30,14 @@ import { UserTokensController } from './user-tokens.controller';
 })
 export class AuthModule implements OnModuleInit {
   constructor(
-    private readonly userChanges: UserChanges,
+    private readonly changes: ChangeEvents,
     private readonly tokens: ApiTokensRepository,
     private readonly clock: Clock,
   ) {}
 
   /** A deactivated user's tokens are revoked in the transaction that deactivates them. */
   onModuleInit(): void {
-    this.userChanges.listen(async (manager, change) => {
+    this.changes.listen('user.account_changed', async (manager, change) => {
       if (change.before.active && !change.after.active) {
         await this.tokens.revokeAllOfUser(manager, change.userId, this.clock.now());
       }

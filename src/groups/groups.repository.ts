@@ -6,7 +6,7 @@ import { Sql } from '../database/sql';
 import { toSqlTimestamp } from '../database/sql-values';
 import { StatementList } from '../database/statement-catalogue';
 import { TransactionRunner } from '../database/transaction-runner';
-import { GroupChanges } from './group-changes';
+import { ChangeEvents } from '../events/change-events';
 import type { GroupManager } from './group-managers';
 import type { GroupRole } from './group-roles';
 
@@ -125,7 +125,7 @@ export class GroupsRepository {
     @InjectDataSource() dataSource: DataSource,
     private readonly sql: Sql,
     private readonly transactions: TransactionRunner,
-    private readonly groupChanges: GroupChanges,
+    private readonly changes: ChangeEvents,
   ) {
     this.lockGroupSql = groupsSql.lockGroup(sqlDialect(dataSource));
     this.memberRoleSql = groupsSql.memberRole(sqlDialect(dataSource));
@@ -223,8 +223,7 @@ export class GroupsRepository {
           [groupId, userId, 'member', toSqlTimestamp(at)],
           manager,
         );
-        await this.groupChanges.announce(manager, {
-          kind: 'added',
+        await this.changes.announce(manager, 'group.member_added', {
           groupId,
           userId,
           role: 'member',
@@ -235,8 +234,7 @@ export class GroupsRepository {
         if (wanted.has(groupId)) continue;
         await this.sql.rows(this.lockGroupSql, [groupId], manager);
         await this.sql.run(groupsSql.removeMember, [groupId, userId], manager);
-        await this.groupChanges.announce(manager, {
-          kind: 'removed',
+        await this.changes.announce(manager, 'group.member_removed', {
           groupId,
           userId,
           role: 'member',
@@ -292,7 +290,7 @@ export class GroupsRepository {
   }
 
   /**
-   * Adds the user with this role (announced to the group-change listeners in the same
+   * Adds the user with this role (announced as `group.member_added` in the same
    * transaction, as done by `actorId`), or gives them this role if they are in the group already.
    */
   addOrChange(
@@ -314,8 +312,7 @@ export class GroupsRepository {
           [groupId, userId, role, toSqlTimestamp(at)],
           manager,
         );
-        await this.groupChanges.announce(manager, {
-          kind: 'added',
+        await this.changes.announce(manager, 'group.member_added', {
           groupId,
           userId,
           role,
@@ -345,8 +342,7 @@ export class GroupsRepository {
       if (held === undefined) return 'not a member';
       const result = await this.sql.run(groupsSql.removeMember, [groupId, userId], manager);
       if (result.affected === 0) return 'not a member';
-      await this.groupChanges.announce(manager, {
-        kind: 'removed',
+      await this.changes.announce(manager, 'group.member_removed', {
         groupId,
         userId,
         role: held.role,

@@ -5,7 +5,7 @@ import { InvalidInput } from '../common/errors/domain-errors';
 import { TransactionRunner } from '../database/transaction-runner';
 import { CreateUserDto } from './dto/create-user.dto';
 import { User } from './entities/user.entity';
-import { UserChanges } from './user-changes';
+import { ChangeEvents } from '../events/change-events';
 import type { ImportedUser } from './user-import';
 import { UserRole } from './user-role';
 import { UsersRepository } from './users.repository';
@@ -28,7 +28,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly clock: Clock,
     private readonly transactions: TransactionRunner,
-    private readonly changes: UserChanges,
+    private readonly changes: ChangeEvents,
   ) {}
 
   async create(input: CreateUserDto): Promise<User> {
@@ -92,7 +92,12 @@ export class UsersService {
       const after = { role: change.role ?? before.role, active: change.active ?? before.active };
       if (after.role !== before.role || after.active !== before.active) {
         await this.users.setAccount(manager, id, after);
-        await this.changes.announce(manager, { userId: id, actorId, before, after });
+        await this.changes.announce(manager, 'user.account_changed', {
+          userId: id,
+          actorId,
+          before,
+          after,
+        });
       }
       return { ...user, ...after };
     });

@@ -1,15 +1,11 @@
-import { DOC_EVENT_BITS, DOC_EVENT_TYPES, type DocEventType } from '../docs/events/doc-events';
-import { GROUP_EVENT_BITS, GROUP_EVENT_TYPES, type GroupEventType } from '../groups/group-changes';
+import { EVENT_BITS, EVENT_TYPES, type EventType } from '../events/event-map';
 
 /**
- * The events a webhook can subscribe to: every document event (`docs/events/doc-events.ts`
- * defines them and their bits) and every group event (`groups/group-changes.ts`). `*` sets
- * every bit and one more, so a webhook made with `["*"]` says so again and also gets event
- * types added later.
+ * The events a webhook can subscribe to are those of the event map with a bit
+ * (`events/event-map.ts` defines them). `*` sets every bit and one more, so a webhook made with
+ * `["*"]` says so again and also gets event types added later.
  */
-export const EVENT_TYPES = [...DOC_EVENT_TYPES, ...GROUP_EVENT_TYPES] as const;
-export type EventType = DocEventType | GroupEventType;
-export const EVENT_BITS: Record<EventType, number> = { ...DOC_EVENT_BITS, ...GROUP_EVENT_BITS };
+export { EVENT_BITS, EVENT_TYPES, type EventType };
 
 /** What `events` accepts: an event type, or `*` for all of them. */
 export const EVENT_NAMES = [...EVENT_TYPES, '*'] as const;

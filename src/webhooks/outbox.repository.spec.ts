@@ -1,13 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import type { Sql } from '../database/sql';
 import type { TransactionRunner } from '../database/transaction-runner';
-import type { SharingChange } from '../docs/events/doc-events';
 import {
   AttemptResult,
   ClaimedDelivery,
   failureStreaks,
   OutboxRepository,
   outboxStatements,
+  RecordedChange,
 } from './outbox.repository';
 
 const attempt = (webhookId: number, ok: boolean, error = 'connection refused'): AttemptResult => ({
@@ -82,34 +82,39 @@ describe('outboxStatements', () => {
     expect(outboxStatements('sqlite')).toEqual(outboxStatements('mysql'));
   });
 
-  it.each<SharingChange>([
-    { kind: 'member added', docId: 1, userId: 2, role: 'viewer', actorId: 3 },
-    { kind: 'member removed', docId: 1, userId: 2, role: 'viewer', actorId: 3 },
-    { kind: 'group shared', docId: 1, groupId: 2, role: 'viewer', actorId: 3 },
+  it.each<RecordedChange>([
+    { type: 'member.added', change: { docId: 1, userId: 2, role: 'viewer', actorId: 3 } },
+    { type: 'member.removed', change: { docId: 1, userId: 2, role: 'viewer', actorId: 3 } },
     {
-      kind: 'folder shared',
-      shareId: 1,
-      ownerId: 2,
-      path: '/a',
-      grantee: { type: 'user', id: 3 },
-      role: 'viewer',
+      type: 'document.group_shared',
+      change: { docId: 1, groupId: 2, role: 'viewer', actorId: 3 },
     },
     {
-      kind: 'folder unshared',
-      shareId: 1,
-      ownerId: 2,
-      path: '/a',
-      grantee: { type: 'group', id: 3 },
-      role: 'viewer',
+      type: 'folder.shared',
+      change: {
+        shareId: 1,
+        ownerId: 2,
+        path: '/a',
+        grantee: { type: 'user', id: 3 },
+        role: 'viewer',
+      },
     },
-  ])('records a sharing change ($kind) with listed texts', async (change) => {
-    await outbox.recordSharingChange(manager, change, new Date());
-    expectListed();
-  });
-
-  it('records a group change with listed texts', async () => {
-    const change = { kind: 'added', groupId: 1, userId: 2, role: 'member', actorId: 3 } as const;
-    await outbox.recordGroupChange(manager, change, new Date());
+    {
+      type: 'folder.unshared',
+      change: {
+        shareId: 1,
+        ownerId: 2,
+        path: '/a',
+        grantee: { type: 'group', id: 3 },
+        role: 'viewer',
+      },
+    },
+    {
+      type: 'group.member_added',
+      change: { groupId: 1, userId: 2, role: 'member', actorId: 3 },
+    },
+  ])('records a change ($type) with listed texts', async (announced) => {
+    await outbox.recordChange(manager, announced, new Date());
     expectListed();
   });
 

@@ -13,8 +13,7 @@ import {
 import { toDateOrNull, toSqlTimestamp } from '../database/sql-values';
 import type { StatementList } from '../database/statement-catalogue';
 import { TransactionRunner } from '../database/transaction-runner';
-import { SHARING_EVENT_TYPES, type SharingChange } from '../docs/events/doc-events';
-import { groupEventType, type GroupMemberChange } from '../groups/group-changes';
+import type { AnnouncedEventType, AnnouncedEvents } from '../events/event-map';
 import { EVENT_BITS, type EventType } from './event-types';
 
 /** A claimed delivery with everything its request needs. */
@@ -309,45 +308,20 @@ export class OutboxRepository {
   ) {}
 
   /**
-   * Writes the event of a sharing change, in its transaction. A member removed first loses the
-   * document's pending events (unless they still have it); losing a document through a group or
-   * a folder drops them by trigger (the TeamWebhookEvents migration).
+   * Writes the event of a sharing or group change, in its transaction. A member removed first
+   * loses the document's pending events (unless they still have it); losing a document through
+   * a group or a folder drops them by trigger (the TeamWebhookEvents migration).
    */
-  async recordSharingChange(
-    manager: EntityManager,
-    change: SharingChange,
-    at: Date,
-  ): Promise<void> {
-    if (change.kind === 'member removed') {
-      const { docId, userId } = change;
+  async recordChange(manager: EntityManager, announced: RecordedChange, at: Date): Promise<void> {
+    if (announced.type === 'member.removed') {
+      const { docId, userId } = announced.change;
       await this.sql.run(
         outboxSql.dropPending,
         [docId, userId, docId, docId, docId, docId],
         manager,
       );
     }
-    await this.recordEvent(manager, sharingEvent(change), at);
-  }
-
-  /** Writes the event of a group's member added or removed, in its transaction. */
-  async recordGroupChange(
-    manager: EntityManager,
-    change: GroupMemberChange,
-    at: Date,
-  ): Promise<void> {
-    await this.recordEvent(
-      manager,
-      {
-        type: groupEventType(change),
-        actorId: change.actorId,
-        docId: null,
-        member: { userId: change.userId, role: change.role },
-        group: { id: change.groupId, role: null },
-        folder: null,
-        audience: { userIds: [change.userId] },
-      },
-      at,
-    );
+    await this.recordEvent(manager, outboxEventOf(announced), at);
   }
 
   /** Writes an event for every webhook of its audience that wants it. */
@@ -590,12 +564,32 @@ export function failureStreaks(results: readonly AttemptResult[]): Map<number, F
   return streaks;
 }
 
-/** The event of a sharing change, and its audience. */
-function sharingEvent(change: SharingChange): OutboxEvent {
-  const type = SHARING_EVENT_TYPES[change.kind];
-  switch (change.kind) {
-    case 'member added':
-    case 'member removed':
+/** The announced changes the outbox records: every one a webhook can subscribe to. */
+export const RECORDED_EVENT_TYPES = [
+  'member.added',
+  'member.removed',
+  'document.group_shared',
+  'document.group_unshared',
+  'folder.shared',
+  'folder.unshared',
+  'group.member_added',
+  'group.member_removed',
+] as const satisfies readonly (AnnouncedEventType & EventType)[];
+
+type RecordedType = (typeof RECORDED_EVENT_TYPES)[number];
+
+/** An announced change with its type, as the outbox records it. */
+export type RecordedChange = {
+  [Type in RecordedType]: { type: Type; change: AnnouncedEvents[Type] };
+}[RecordedType];
+
+/** The event of a change, and its audience. */
+function outboxEventOf(announced: RecordedChange): OutboxEvent {
+  const { type } = announced;
+  switch (announced.type) {
+    case 'member.added':
+    case 'member.removed': {
+      const change = announced.change;
       return {
         type,
         actorId: change.actorId,
@@ -605,8 +599,10 @@ function sharingEvent(change: SharingChange): OutboxEvent {
         folder: null,
         audience: { userIds: [change.userId] },
       };
-    case 'group shared':
-    case 'group unshared':
+    }
+    case 'document.group_shared':
+    case 'document.group_unshared': {
+      const change = announced.change;
       return {
         type,
         actorId: change.actorId,
@@ -616,8 +612,10 @@ function sharingEvent(change: SharingChange): OutboxEvent {
         folder: null,
         audience: { userIds: [] },
       };
-    case 'folder shared':
-    case 'folder unshared': {
+    }
+    case 'folder.shared':
+    case 'folder.unshared': {
+      const change = announced.change;
       const toGroup = change.grantee.type === 'group';
       return {
         type,
@@ -627,6 +625,19 @@ function sharingEvent(change: SharingChange): OutboxEvent {
         group: toGroup ? { id: change.grantee.id, role: change.role } : null,
         folder: { shareId: change.shareId, ownerId: change.ownerId, path: change.path },
         audience: { userIds: toGroup ? [change.ownerId] : [change.ownerId, change.grantee.id] },
+      };
+    }
+    case 'group.member_added':
+    case 'group.member_removed': {
+      const change = announced.change;
+      return {
+        type,
+        actorId: change.actorId,
+        docId: null,
+        member: { userId: change.userId, role: change.role },
+        group: { id: change.groupId, role: null },
+        folder: null,
+        audience: { userIds: [change.userId] },
       };
     }
   }

@@ -1,10 +1,5 @@
 import request from 'supertest';
-import {
-  DOC_EVENT_BITS,
-  DOC_EVENT_TYPES,
-  SHARING_EVENT_TYPES,
-  type DocEventType,
-} from '../../src/docs/events/doc-events';
+import { EVENT_BITS, TRIGGER_EVENT_TYPES } from '../../src/events/event-map';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
 describe(`database schema and health (${databaseKind})`, () => {
@@ -22,7 +17,7 @@ describe(`database schema and health (${databaseKind})`, () => {
     expect(drift.upQueries.map((query) => query.query)).toEqual([]);
   });
 
-  it("writes each document event from a trigger with the type and bit of the events' one definition", async () => {
+  it('writes each document event from a trigger with the type and bit of the event map', async () => {
     const triggers: { name: string; statement: string }[] = await test.dataSource.query(
       databaseKind === 'mysql'
         ? 'SELECT TRIGGER_NAME AS name, ACTION_STATEMENT AS statement FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()'
@@ -36,17 +31,15 @@ describe(`database schema and health (${databaseKind})`, () => {
       .filter((trigger) => /webhook_events/.test(trigger.statement))
       .map(({ statement }) => ({
         events: [...statement.matchAll(/'(document\.[a-z]+)'[^]*?& (\d+)\)/g)].map((match) => ({
-          type: match[1] as DocEventType,
+          type: match[1] as (typeof TRIGGER_EVENT_TYPES)[number],
           bit: Number(match[2]),
         })),
         bits: bitsOf(statement),
       }));
-    const sharingTypes: string[] = Object.values(SHARING_EVENT_TYPES);
-    const documentTypes = DOC_EVENT_TYPES.filter((type) => !sharingTypes.includes(type));
     const events = written.flatMap((trigger) => trigger.events);
-    expect(events.map(({ type }) => type).sort()).toEqual([...documentTypes].sort());
+    expect(events.map(({ type }) => type).sort()).toEqual([...TRIGGER_EVENT_TYPES].sort());
     for (const { type, bit } of events) {
-      expect({ type, bit }).toEqual({ type, bit: DOC_EVENT_BITS[type] });
+      expect({ type, bit }).toEqual({ type, bit: EVENT_BITS[type] });
     }
     for (const trigger of written) {
       expect(trigger.bits).toEqual([...new Set(trigger.events.map(({ bit }) => bit))].sort());

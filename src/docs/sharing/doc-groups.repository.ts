@@ -6,7 +6,7 @@ import { Sql } from '../../database/sql';
 import { toSqlTimestamp } from '../../database/sql-values';
 import { StatementList } from '../../database/statement-catalogue';
 import { TransactionRunner } from '../../database/transaction-runner';
-import { SharingChanges } from '../events/sharing-changes';
+import { ChangeEvents } from '../../events/change-events';
 import type { SharedRole } from './dto/add-doc-user.dto';
 import type { ShareOutcome } from './doc-users.repository';
 
@@ -60,7 +60,7 @@ export class DocGroupsRepository {
     @InjectDataSource() dataSource: DataSource,
     private readonly sql: Sql,
     private readonly transactions: TransactionRunner,
-    private readonly sharingChanges: SharingChanges,
+    private readonly changes: ChangeEvents,
   ) {
     this.lockDocSql = docGroupsSql.lockDoc(sqlDialect(dataSource));
   }
@@ -90,8 +90,7 @@ export class DocGroupsRepository {
       if (!current) return { kind: 'no document' };
       if (current.role === null) {
         await this.sql.run(docGroupsSql.add, [groupId, role, toSqlTimestamp(at), docId], manager);
-        await this.sharingChanges.announce(manager, {
-          kind: 'group shared',
+        await this.changes.announce(manager, 'document.group_shared', {
           docId,
           groupId,
           role,
@@ -117,8 +116,7 @@ export class DocGroupsRepository {
       if (!held) return false;
       const result = await this.sql.run(docGroupsSql.remove, [docId, groupId], manager);
       if (result.affected === 0) return false;
-      await this.sharingChanges.announce(manager, {
-        kind: 'group unshared',
+      await this.changes.announce(manager, 'document.group_unshared', {
         docId,
         groupId,
         role: held.role,

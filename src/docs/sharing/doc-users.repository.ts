@@ -9,7 +9,7 @@ import { TransactionRunner } from '../../database/transaction-runner';
 import { MEMBERS_ORDER } from '../documents/docs.repository';
 import { USER_HAS_DOC } from '../documents/grants-sql';
 import type { Role } from '../documents/doc-access';
-import { SharingChanges } from '../events/sharing-changes';
+import { ChangeEvents } from '../../events/change-events';
 
 /** A user of a document, as `GET /docs/{uuid}/users` lists them. */
 export interface DocUserRow {
@@ -72,7 +72,7 @@ export class DocUsersRepository {
     @InjectDataSource() dataSource: DataSource,
     private readonly sql: Sql,
     private readonly transactions: TransactionRunner,
-    private readonly sharingChanges: SharingChanges,
+    private readonly changes: ChangeEvents,
   ) {
     this.lockDocSql = docUsersSql.lockDoc(sqlDialect(dataSource));
     this.roleSql = docUsersSql.role(sqlDialect(dataSource));
@@ -88,7 +88,7 @@ export class DocUsersRepository {
 
   /**
    * Gives the user this role on the document, adding them if they have none (announced to the
-   * sharing-change listeners in the same transaction, as done by `actorId`).
+   * listeners of `member.added` in the same transaction, as done by `actorId`).
    */
   share(
     docId: number,
@@ -110,8 +110,7 @@ export class DocUsersRepository {
           [userId, docId, role, toSqlTimestamp(at), toSqlTimestamp(toDate(current.updated_at))],
           manager,
         );
-        await this.sharingChanges.announce(manager, {
-          kind: 'member added',
+        await this.changes.announce(manager, 'member.added', {
           docId,
           userId,
           role,
@@ -135,8 +134,7 @@ export class DocUsersRepository {
       if (!held) return false;
       const result = await this.sql.run(docUsersSql.remove, [docId, userId], manager);
       if (result.affected === 0) return false;
-      await this.sharingChanges.announce(manager, {
-        kind: 'member removed',
+      await this.changes.announce(manager, 'member.removed', {
         docId,
         userId,
         role: held.role,

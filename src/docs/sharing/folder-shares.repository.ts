@@ -9,7 +9,7 @@ import { StatementList } from '../../database/statement-catalogue';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { MAX_PATH_DEPTH } from '../../folders/folder-path';
 import type { GranteeType } from '../documents/entities/doc-grant.entity';
-import { SharingChanges } from '../events/sharing-changes';
+import { ChangeEvents } from '../../events/change-events';
 import type { SharedRole } from './dto/add-doc-user.dto';
 
 /** Who a folder is shared with. */
@@ -123,7 +123,7 @@ export class FolderSharesRepository {
     @InjectDataSource() dataSource: DataSource,
     private readonly sql: Sql,
     private readonly transactions: TransactionRunner,
-    private readonly sharingChanges: SharingChanges,
+    private readonly changes: ChangeEvents,
   ) {
     this.dialect = sqlDialect(dataSource);
   }
@@ -145,7 +145,7 @@ export class FolderSharesRepository {
 
   /**
    * Gives the grantee the role on the folder: a new share and a grant on every document in it
-   * now (announced to the sharing-change listeners in the same transaction), or the share's new
+   * now (announced as `folder.shared` in the same transaction), or the share's new
    * role on them all.
    */
   share(
@@ -189,8 +189,7 @@ export class FolderSharesRepository {
         ],
         manager,
       );
-      await this.sharingChanges.announce(manager, {
-        kind: 'folder shared',
+      await this.changes.announce(manager, 'folder.shared', {
         shareId: id,
         ownerId,
         path: folder.path,
@@ -221,8 +220,7 @@ export class FolderSharesRepository {
         manager,
       );
       await this.sql.run(folderSharesSql.delete, [id], manager);
-      await this.sharingChanges.announce(manager, {
-        kind: 'folder unshared',
+      await this.changes.announce(manager, 'folder.unshared', {
         shareId: id,
         ownerId,
         path: share.path,

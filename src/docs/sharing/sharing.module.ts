@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../../events/events.module';
 import { GroupsModule } from '../../groups/groups.module';
 import { UsersModule } from '../../users/users.module';
 import { DocumentsModule } from '../documents/documents.module';
-import { DocEventsModule } from '../events/doc-events.module';
 import { DocGroupsController } from './doc-groups.controller';
 import { DocGroupsRepository } from './doc-groups.repository';
 import { DocGroupsService } from './doc-groups.service';
@@ -19,7 +19,7 @@ import { FolderSharesService } from './folder-shares.service';
  * group.
  */
 @Module({
-  imports: [DocumentsModule, UsersModule, GroupsModule, DocEventsModule],
+  imports: [DocumentsModule, UsersModule, GroupsModule, EventsModule],
   controllers: [DocUsersController, DocGroupsController, FolderSharesController],
   providers: [
     DocUsersService,
