@@ -71,8 +71,8 @@ export class DocGroupsRepository {
   }
 
   /**
-   * Gives the group this role on the document: adds the grant (announced as `document.group_shared` to its
-   * listeners in the same transaction, as done by `actorId`), or changes its role.
+   * Gives the group this role on the document: adds the grant (announced as
+   * `document.group_shared` in the same transaction, as done by `actorId`), or changes its role.
    */
   share(
     docId: number,
