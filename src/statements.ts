@@ -14,7 +14,7 @@ import { groupsStatements } from './groups/groups.repository';
 import { idempotencyStatements } from './idempotency/idempotency.repository';
 import { reindexStatements } from './search/search-reindex';
 import { searchStatements } from './search/search.statements';
-import { outboxStatements } from './webhooks/outbox.repository';
+import { outboxStatements } from './webhooks/outbox.statements';
 import { webhooksStatements } from './webhooks/webhooks.repository';
 
 /**

@@ -8,11 +8,9 @@ import { TITLE_WEIGHT } from '../common/text/search-terms';
 import type { Role } from '../docs/documents/doc-access';
 import { RARE_TERM_DOCS } from '../docs/documents/search-postings.repository';
 import { SearchQuery, clauseText, occurrencesIn, occursIn } from './search-query';
+import { carriesFirstGroup } from './search-candidates';
+import { SearchShape, SearchStatement, SearchValues } from './search-shape';
 import {
-  SearchShape,
-  SearchStatement,
-  SearchValues,
-  carriesFirstGroup,
   prefixPattern,
   searchCountStatement,
   searchPageStatement,

@@ -6,9 +6,9 @@ import {
   ClaimedDelivery,
   failureStreaks,
   OutboxRepository,
-  outboxStatements,
-  RecordedChange,
 } from './outbox.repository';
+import { outboxStatements } from './outbox.statements';
+import type { RecordedChange } from './outbox-events';
 
 const attempt = (webhookId: number, ok: boolean, error = 'connection refused'): AttemptResult => ({
   delivery: { webhook_id: webhookId } as ClaimedDelivery,

@@ -2,7 +2,8 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { ChangeEvents } from '../events/change-events';
 import { EventsModule } from '../events/events.module';
-import { OutboxRepository, RECORDED_EVENT_TYPES, RecordedChange } from './outbox.repository';
+import { RECORDED_EVENT_TYPES, RecordedChange } from './outbox-events';
+import { OutboxRepository } from './outbox.repository';
 
 /**
  * The outbox, and its listening to the changes of the event map that a webhook can subscribe
