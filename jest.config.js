@@ -1,5 +1,5 @@
-// Six projects: unit specs beside the code (and the documentation's links), the same e2e suites
-// against SQLite and MySQL, Swagger UI in headless Chromium, the monitoring examples in a real
+// Eight projects: unit specs beside the code (and the documentation's links), the same e2e suites
+// against SQLite and MySQL, the medium tier (repositories and services, no HTTP) on both, Swagger UI in headless Chromium, the monitoring examples in a real
 // Prometheus, and a Galera cluster losing a node under load. MySQL, Chromium, Prometheus and the
 // cluster's programs are probed first: with CI set, a missing one fails the run; elsewhere its
 // project is left out with a loud warning.
@@ -114,6 +114,12 @@ module.exports = async () => {
     ],
     setupFiles: [`<rootDir>/test/support/use-${name}.ts`],
   });
+  // test/medium/: real repositories and services on the same databases, no HTTP.
+  const medium = (name) => ({
+    ...e2e(name),
+    displayName: `medium-${name}`,
+    testMatch: ['<rootDir>/test/medium/**/*.medium-spec.ts'],
+  });
   return {
     testTimeout: 30000,
     // Two suites at a time, whatever the cores (Jest would take one on a two-core machine): the
@@ -135,7 +141,8 @@ module.exports = async () => {
         ],
       },
       e2e('sqlite'),
-      ...(reachable === true ? [e2e('mysql')] : []),
+      medium('sqlite'),
+      ...(reachable === true ? [e2e('mysql'), medium('mysql')] : []),
       ...(browser
         ? [
             {

@@ -397,6 +397,12 @@ describe('a Galera cluster behind HAProxy', () => {
       }),
     ];
     expect(shares.map((made) => made.status)).toEqual([201, 201, 201]);
+    // Each token is its user's, as the command line said when it made both.
+    const everyone = [...users, teammate, churner];
+    const me = await Promise.all(everyone.map((user) => api(base, user, 'GET', '/me')));
+    expect(me.map((answer) => (answer.body as { id: number }).id)).toEqual(
+      everyone.map((user) => user.id),
+    );
 
     t0 = performance.now();
     const clients = users.flatMap((user, u) =>
@@ -480,9 +486,22 @@ describe('a Galera cluster behind HAProxy', () => {
       });
       const { pagination } = (await response.json()) as { pagination: { total_count: number } };
       const owned = rows.filter((row) => Number(row.owner_id) === user.id).length;
+      // On a difference, who owns what and what the clients were told, to tell a wrong count
+      // from documents written for another owner.
+      const owners = Object.fromEntries(
+        [...new Set(rows.map((row) => Number(row.owner_id)))].map((id) => [
+          id,
+          rows.filter((row) => Number(row.owner_id) === id).length,
+        ]),
+      );
       expect({ user: u, total_count: pagination.total_count }).toEqual({
         user: u,
         total_count: owned,
+        ...(pagination.total_count !== owned && {
+          owners,
+          ids: users.map((each) => each.id),
+          acknowledged: ledger.created.filter((c) => c.user === u).length,
+        }),
       });
     }
 
