@@ -108,3 +108,26 @@ export function disagreeingAnswers(answers: ListAnswer[]) {
       items: uuids?.length,
     }));
 }
+
+/** A write of a list-consistency test whose status was not the one its writer expected. */
+export interface UnexpectedWrite {
+  write: string;
+  status: number;
+  expected: number;
+}
+
+/**
+ * Sends a write as `user` and keeps it in `unexpected` unless it got `expected`: each writer
+ * knows, from what it did before, what every write of its own must answer.
+ */
+export async function writeExpecting(
+  unexpected: UnexpectedWrite[],
+  write: string,
+  expected: number,
+  call: request.Test,
+  user: TestUser,
+): Promise<request.Response> {
+  const response = await call.set(user.auth);
+  if (response.status !== expected) unexpected.push({ write, status: response.status, expected });
+  return response;
+}
