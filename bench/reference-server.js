@@ -17,7 +17,7 @@
 
 // =============================================================================================
 // SQL: the service's own statements, read from its build (dist/): the repositories export them
-// (docsSql, tokensSql, insertMissingFoldersSql), so the reference cannot drift from them. What
+// (docsSql, docListSql, docAccessSql, tokensSql, insertMissingFoldersSql), so the reference cannot drift from them. What
 // TypeORM itself sends around a transaction is written here.
 // =============================================================================================
 
@@ -40,12 +40,15 @@ const TOKEN = /^dms_[A-Za-z0-9_-]{43}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DIGITS = /^[0-9]+$/;
 
-const { docsSql, moveToTrashSql } = require(join(dist, 'docs', 'documents', 'docs.repository.js'));
+const { docsSql, moveToTrashSql } = require(join(dist, 'docs', 'documents', 'docs.statements.js'));
+const { docListSql } = require(join(dist, 'docs', 'access', 'doc-list.statements.js'));
+const { docAccessSql } = require(join(dist, 'docs', 'access', 'doc-access.repository.js'));
+const { docWaysSql } = require(join(dist, 'docs', 'access', 'doc-ways.repository.js'));
 const { revisionsSql } = require(join(dist, 'docs', 'revisions', 'revisions.repository.js'));
 const { trashSql } = require(join(dist, 'docs', 'trash', 'trash.repository.js'));
 const { tokensSql } = require(join(dist, 'auth', 'api-tokens.repository.js'));
 const { insertMissingFoldersSql } = require(join(dist, 'folders', 'folders.repository.js'));
-const { pageWindow } = require(join(dist, 'docs', 'documents', 'page-window.js'));
+const { pageWindow } = require(join(dist, 'docs', 'access', 'page-window.js'));
 
 // ---------------------------------------------------------------------------------------------
 // Database
@@ -256,7 +259,7 @@ function createEndpoints(pool) {
     if (offset > 0) {
       const [{ n }] = await query(
         pool,
-        filter === undefined ? docsSql.total : docsSql.folderTotal(filter),
+        filter === undefined ? docListSql.total : docListSql.folderTotal(filter),
         totalParams,
       );
       total = Number(n);
@@ -268,7 +271,9 @@ function createEndpoints(pool) {
           ? { from: 'newest-first', offset, limit: perPage }
           : pageWindow(offset, perPage, total);
       const sql =
-        filter === undefined ? docsSql.page(window.from) : docsSql.folderPage(filter, window.from);
+        filter === undefined
+          ? docListSql.page(window.from)
+          : docListSql.folderPage(filter, window.from);
       rows = await query(pool, sql, [...totalParams, ...totalParams, window.limit, window.offset]);
       total = rows.length > 0 ? Number(rows[0].total_count) : (total ?? 0);
     }
@@ -301,7 +306,7 @@ function createEndpoints(pool) {
 
   /** A write matched nothing: not a user of the document (404) or a role that may not (403). */
   async function whyNot(user, uuid, allowed) {
-    const [access] = await query(pool, docsSql.access, [user.id, uuid]);
+    const [access] = await query(pool, docAccessSql.access, [user.id, uuid]);
     if (!access) return new HttpError(404, 'document not found');
     if (!allowed.includes(access.role)) return new HttpError(403, `you are a ${access.role}`);
     return new HttpError(503, 'the document changed while it was being written; try again');
@@ -406,9 +411,9 @@ function createEndpoints(pool) {
       if (!doc) return false;
       await query(conn, moveToTrashSql.markTrashed, [at, doc.id]);
       await query(conn, moveToTrashSql.insertTrash, [doc.id, user.id, at]);
-      await query(conn, moveToTrashSql.lockMembers, [doc.id]);
-      await query(conn, moveToTrashSql.keepMembers, [doc.id]);
-      await query(conn, moveToTrashSql.removeMembers, [doc.id]);
+      await query(conn, docWaysSql.lockMembers, [doc.id]);
+      await query(conn, docWaysSql.keepMembers, [doc.id]);
+      await query(conn, docWaysSql.removeMembers, [doc.id]);
       return true;
     });
     if (!trashed) throw await whyNot(user, uuid, ['owner']);
@@ -420,8 +425,8 @@ function createEndpoints(pool) {
       if (!doc) return false;
       await query(conn, trashSql.markRestored, [doc.id]);
       await query(conn, trashSql.deleteTrash, [doc.id]);
-      await query(conn, trashSql.restoreMembers, [doc.id]);
-      await query(conn, trashSql.forgetMembers, [doc.id]);
+      await query(conn, docWaysSql.restoreMembers, [doc.id]);
+      await query(conn, docWaysSql.forgetMembers, [doc.id]);
       return true;
     });
     if (!restored) throw new HttpError(404, 'document not found in your trash');
@@ -437,7 +442,7 @@ function createEndpoints(pool) {
     if (!(Number.isInteger(page) && page >= 1 && Number.isInteger(perPage) && perPage >= 1)) {
       throw new HttpError(400, 'page and per_page must be positive integers');
     }
-    const [access] = await query(pool, docsSql.access, [user.id, uuid]);
+    const [access] = await query(pool, docAccessSql.access, [user.id, uuid]);
     if (!access) throw new HttpError(404, 'document not found');
     const oldest = oldestKept(Number(access.version));
     const rows = await query(pool, revisionsSql.page, [
@@ -461,7 +466,7 @@ function createEndpoints(pool) {
   }
 
   async function restoreRevision(user, uuid, version) {
-    const [access] = await query(pool, docsSql.access, [user.id, uuid]);
+    const [access] = await query(pool, docAccessSql.access, [user.id, uuid]);
     if (!access) throw new HttpError(404, 'document not found');
     if (access.role === 'viewer') throw new HttpError(403, 'you are a viewer');
     const [revision] = await query(pool, revisionsSql.one, [

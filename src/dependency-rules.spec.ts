@@ -35,16 +35,17 @@ const FEATURE_IMPORTS: Record<string, string[]> = {
   auth: ['idempotency', 'rate-limit', 'users'],
   demo: ['auth', 'users'],
   docs: ['docs/documents', 'docs/revisions', 'docs/sharing', 'docs/trash'],
-  'docs/documents': ['folders', 'idempotency', 'users'],
-  'docs/revisions': ['docs/documents', 'users'],
-  'docs/sharing': ['docs/documents', 'folders', 'groups', 'users'],
-  'docs/trash': ['docs/documents', 'docs/revisions', 'folders', 'users'],
+  'docs/access': ['folders', 'users'],
+  'docs/documents': ['docs/access', 'folders', 'idempotency', 'users'],
+  'docs/revisions': ['docs/access', 'docs/documents', 'users'],
+  'docs/sharing': ['docs/access', 'docs/documents', 'folders', 'groups', 'users'],
+  'docs/trash': ['docs/access', 'docs/documents', 'docs/revisions', 'folders', 'users'],
   folders: ['users'],
   groups: ['users'],
   health: [],
   idempotency: ['users'],
   'rate-limit': [],
-  search: ['docs/documents', 'folders', 'users'],
+  search: ['docs/access', 'docs/documents', 'folders', 'users'],
   'sign-in': ['auth', 'groups', 'users'],
   users: [],
   webhooks: ['users'],
@@ -53,24 +54,18 @@ const FEATURE_IMPORTS: Record<string, string[]> = {
 /**
  * The tables a room's SQL names that another room owns (the room of the table's entity),
  * exactly. A room reads another's table through a join where one statement must see both (a
- * list's users, a document's folder path); the rows of `docs/documents` here are the grants'
- * and members' tables that sharing, trash, search and webhooks still write or read themselves,
- * until one room owns access and they ask it.
+ * list's users, a document's folder path). The ways to a document are `docs/access`'s tables:
+ * `docs/documents` names two of them in the statements that must be one (an update writes the
+ * users' and grants' copies of `updated_at` with the document; a document is read with its
+ * users); search and webhooks name them in their own copies of who may see a document, until
+ * they ask `docs/access`.
  */
 const FOREIGN_TABLES: Record<string, string[]> = {
   auth: ['users'],
-  'docs/documents': ['folders', 'group_members', 'users'],
+  'docs/access': ['docs', 'folders', 'group_members', 'user_groups', 'users'],
+  'docs/documents': ['doc_grants', 'folders', 'user_docs', 'users'],
   'docs/revisions': ['docs', 'users'],
-  'docs/sharing': [
-    'doc_grants',
-    'docs',
-    'folder_shares',
-    'folders',
-    'user_docs',
-    'user_groups',
-    'users',
-  ],
-  'docs/trash': ['doc_grants', 'docs', 'folders', 'trash', 'trashed_doc_members', 'user_docs'],
+  'docs/trash': ['docs', 'folders', 'trash'],
   groups: ['users'],
   search: [
     'docs',

@@ -2,12 +2,15 @@ import type { SqlDialect } from './database/raw-sql';
 import { tokensStatements } from './auth/api-tokens.repository';
 import { jobLeasesStatements } from './database/job-leases';
 import { NamedStatement, StatementList } from './database/statement-catalogue';
-import { docsStatements } from './docs/documents/docs.repository';
+import { docAccessStatements } from './docs/access/doc-access.repository';
+import { docListStatements } from './docs/access/doc-list.statements';
+import { docWaysStatements } from './docs/access/doc-ways.repository';
+import { docsStatements } from './docs/documents/docs.statements';
 import { searchPostingsStatements } from './docs/documents/search-postings.repository';
 import { revisionsStatements } from './docs/revisions/revisions.repository';
-import { docGroupsStatements } from './docs/sharing/doc-groups.repository';
-import { docUsersStatements } from './docs/sharing/doc-users.repository';
-import { folderSharesStatements } from './docs/sharing/folder-shares.repository';
+import { docGroupsStatements } from './docs/access/doc-groups.repository';
+import { docUsersStatements } from './docs/access/doc-users.repository';
+import { folderSharesStatements } from './docs/access/folder-shares.repository';
 import { trashStatements } from './docs/trash/trash.repository';
 import { foldersStatements } from './folders/folders.repository';
 import { groupsStatements } from './groups/groups.repository';
@@ -26,6 +29,9 @@ const STATEMENT_LISTS: Record<string, StatementList> = {
   jobLeases: jobLeasesStatements,
   tokens: tokensStatements,
   folders: foldersStatements,
+  docList: docListStatements,
+  docAccess: docAccessStatements,
+  docWays: docWaysStatements,
   docs: docsStatements,
   searchPostings: searchPostingsStatements,
   docUsers: docUsersStatements,

@@ -1,4 +1,4 @@
-import { ROLES } from '../docs/documents/doc-access';
+import { ROLES } from '../docs/access/doc-access';
 import { GROUP_ROLES } from '../groups/group-roles';
 import { USER_ROLES } from '../users/user-role';
 import { ChangeEvents } from './change-events';

@@ -3,7 +3,7 @@ import {
   USER_DOCS_BY_DOC,
   userDocsAmong,
   userDocsThroughEveryWay,
-} from '../docs/documents/grants-sql';
+} from '../docs/access/grants-sql';
 import { Piece, SearchShape, piece } from './search-shape';
 
 /**

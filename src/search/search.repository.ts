@@ -5,7 +5,7 @@ import { SqlDialect, sqlDialect } from '../database/raw-sql';
 import { Sql } from '../database/sql';
 import { paddedList } from '../database/sql-lists';
 import { TITLE_WEIGHT } from '../common/text/search-terms';
-import type { Role } from '../docs/documents/doc-access';
+import type { Role } from '../docs/access/doc-access';
 import { RARE_TERM_DOCS } from '../docs/documents/search-postings.repository';
 import { SearchQuery, clauseText, occurrencesIn, occursIn } from './search-query';
 import { carriesFirstGroup } from './search-candidates';

@@ -2,7 +2,7 @@ import { TITLE_WEIGHT } from '../common/text/search-terms';
 import type { SqlDialect } from '../database/raw-sql';
 import { paddedLengths, placeholders } from '../database/sql-lists';
 import type { StatementList } from '../database/statement-catalogue';
-import { USER_OWN_COUNT, userReachUpTo } from '../docs/documents/grants-sql';
+import { USER_OWN_COUNT, userReachUpTo } from '../docs/access/grants-sql';
 import { RARE_TERM_DOCS } from '../docs/documents/search-postings.repository';
 import {
   candidates,

@@ -400,7 +400,7 @@ describe('a Galera cluster behind HAProxy', () => {
     // Each token is its user's, as the command line said when it made both.
     const everyone = [...users, teammate, churner];
     const me = await Promise.all(everyone.map((user) => api(base, user, 'GET', '/me')));
-    expect(me.map((answer) => (answer.body as { id: number }).id)).toEqual(
+    expect(me.map((answer) => (answer.body as { user: { id: number } }).user.id)).toEqual(
       everyone.map((user) => user.id),
     );
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { In } from 'typeorm';
 import { Doc } from '../../src/docs/documents/entities/doc.entity';
-import { UserDoc } from '../../src/docs/documents/entities/user-doc.entity';
+import { UserDoc } from '../../src/docs/access/entities/user-doc.entity';
 import { expectedUserDetails, givenDoc, givenUser, TestUser } from '../support/builders';
 import { ISO_UTC_MS } from '../support/expectations';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';

@@ -9,7 +9,7 @@ import {
   writeExpecting,
 } from '../support/list-answers';
 import { withListeningServer } from '../support/listening-server';
-import { docsStatements } from '../../src/docs/documents/docs.repository';
+import { docListStatements } from '../../src/docs/access/doc-list.statements';
 import { recordStatements } from '../support/statement-log';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
@@ -216,7 +216,7 @@ describe(`lists of a member of many sources agree with their total_count under c
     // Each instance read the member's pages from every grant in list order (the dense shapes),
     // in a snapshot and in one statement, while the writes went on.
     const names = new Map(
-      Object.entries(docsStatements(databaseKind)).map(([name, text]) => [
+      Object.entries(docListStatements(databaseKind)).map(([name, text]) => [
         text.replace(/\s+/g, ' ').trim(),
         name.replace(/:(newest|oldest)-first/, ''),
       ]),

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { DocsRepository } from '../../src/docs/documents/docs.repository';
+import { DocListRepository } from '../../src/docs/access/doc-list.repository';
 import { givenDoc, givenUser, TestUser } from '../support/builders';
 import { disagreeingAnswers, keepAsking, ListAnswer, listing } from '../support/list-answers';
 import { withListeningServer } from '../support/listening-server';
@@ -93,9 +93,9 @@ describe(`a list page agrees with its own total_count under change (${databaseKi
     // statement finds 7), so the window it chose (from the oldest end) is wrong.
     // `count` is private: reached as the object it is at run time.
     const repository = test.app.get<
-      DocsRepository,
+      DocListRepository,
       { count: (...args: unknown[]) => Promise<number> }
-    >(DocsRepository);
+    >(DocListRepository);
     const count = jest.spyOn(repository, 'count').mockResolvedValueOnce(5);
     const answer = await page().expect(200);
     expect(answer.body).toEqual(settled);

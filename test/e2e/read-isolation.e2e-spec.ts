@@ -3,7 +3,7 @@
 // a transaction waits until no transaction is open (SqliteTurn).
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { DocsRepository } from '../../src/docs/documents/docs.repository';
+import { DocAccessRepository } from '../../src/docs/access/doc-access.repository';
 import { DocsService } from '../../src/docs/documents/docs.service';
 import { givenUser, TestUser } from '../support/builders';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
@@ -46,7 +46,7 @@ describe(`reads and other requests' open transactions (${databaseKind})`, () => 
     await written.promise;
 
     // Reads the way every request reads: the document, and the list through HTTP.
-    const read = test.app.get(DocsRepository).findAccess(uuid, owner.id);
+    const read = test.app.get(DocAccessRepository).findAccess(uuid, owner.id);
     const list = request(test.http).get('/api/v1/docs').set(owner.auth);
     const folders = request(test.http).get('/api/v1/folders').set(owner.auth);
     const listed = list.then((response) => response);

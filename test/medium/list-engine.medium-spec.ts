@@ -4,16 +4,12 @@ import { DataSource } from 'typeorm';
 import { DomainError } from '../../src/common/errors/domain-errors';
 import { Sql } from '../../src/database/sql';
 import { TransactionRunner } from '../../src/database/transaction-runner';
-import { Role } from '../../src/docs/documents/doc-access';
-import {
-  DocsRepository,
-  docsStatements,
-  ListFilter,
-} from '../../src/docs/documents/docs.repository';
+import { Role } from '../../src/docs/access/doc-access';
+import type { ListFilter } from '../../src/docs/access/doc-list';
+import { DocListRepository } from '../../src/docs/access/doc-list.repository';
+import { docListStatements } from '../../src/docs/access/doc-list.statements';
 import { toDocListItems } from '../../src/docs/documents/doc.mapper';
 import { DocsService } from '../../src/docs/documents/docs.service';
-import { HtmlSanitizer } from '../../src/docs/documents/html-sanitizer';
-import { SearchPostingsRepository } from '../../src/docs/documents/search-postings.repository';
 import { DocGroupsService } from '../../src/docs/sharing/doc-groups.service';
 import { DocUsersService } from '../../src/docs/sharing/doc-users.service';
 import { FolderSharesService } from '../../src/docs/sharing/folder-shares.service';
@@ -183,25 +179,25 @@ interface Listed {
  * than this suite builds.
  */
 const SHAPES = [
-  'docs.page',
-  'docs.pageWithRole',
-  'docs.countWithGrantsCheck',
-  'docs.countWithRoleWithGrantsCheck',
-  'docs.folderPageFolder',
-  'docs.folderPageHome',
-  'docs.folderTotalFolder',
-  'docs.folderTotalHome',
-  'docs.grantsCheck',
-  'docs.mergedList.sources',
-  'docs.mergedList.count:role',
-  'docs.mergedList.overlap',
-  'docs.mergedList.densePage',
-  'docs.mergedList.densePage:oneStatement',
-  'docs.mergedList.densePage:oneStatement,overlap',
-  'docs.mergedList.page:arms',
-  'docs.mergedList.page:arms:oneStatement',
-  'docs.mergedList.page:arms:oneStatement,overlap',
-  'docs.mergedList.page:joined,role',
+  'page',
+  'pageWithRole',
+  'countWithGrantsCheck',
+  'countWithRoleWithGrantsCheck',
+  'folderPageFolder',
+  'folderPageHome',
+  'folderTotalFolder',
+  'folderTotalHome',
+  'grantsCheck',
+  'mergedList.sources',
+  'mergedList.count:role',
+  'mergedList.overlap',
+  'mergedList.densePage',
+  'mergedList.densePage:oneStatement',
+  'mergedList.densePage:oneStatement,overlap',
+  'mergedList.page:arms',
+  'mergedList.page:arms:oneStatement',
+  'mergedList.page:arms:oneStatement,overlap',
+  'mergedList.page:joined,role',
 ];
 
 /** A catalogue name without its direction and its number of arms. */
@@ -226,18 +222,16 @@ describe(`the list engine equals a plain query (${databaseKind})`, () => {
     groups: GroupsService;
     trash: TrashService;
   };
-  let writer: DocsRepository;
+  let writer: DocListRepository;
   const shapesRun = new Set<string>();
   let pagesCompared = 0;
 
   /** Another instance's repository: the same database, its own memory. */
   const newRepository = () =>
-    new DocsRepository(
+    new DocListRepository(
       test.app.get(DataSource),
       test.app.get(Sql),
       test.app.get(TransactionRunner),
-      test.app.get(SearchPostingsRepository),
-      test.app.get(HtmlSanitizer),
     );
 
   beforeAll(async () => {
@@ -251,12 +245,12 @@ describe(`the list engine equals a plain query (${databaseKind})`, () => {
       groups: test.app.get(GroupsService),
       trash: test.app.get(TrashService),
     };
-    writer = test.app.get(DocsRepository);
+    writer = test.app.get(DocListRepository);
     const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
     namesByText = new Map(
-      Object.entries(docsStatements(databaseKind)).map(([name, text]) => [
+      Object.entries(docListStatements(databaseKind)).map(([name, text]) => [
         normalise(text),
-        `docs.${name}`,
+        name,
       ]),
     );
     log = recordStatements(test.dataSource);
@@ -335,7 +329,7 @@ describe(`the list engine equals a plain query (${databaseKind})`, () => {
 
   /** One page as a repository reads it, in the compared form. */
   async function pageOf(
-    repository: DocsRepository,
+    repository: DocListRepository,
     userId: number,
     filter: ListFilter,
     offset: number,

@@ -1,7 +1,7 @@
 import { toIsoTimestamp } from '../../database/sql-values';
 import { HOME } from '../../folders/folder-path';
 import { toUserDetails } from '../../users/user.mapper';
-import { DocMemberRow } from './docs.repository';
+import type { DocMemberRow } from '../access/doc-list';
 import { DocDetailDto, DocListItemDto } from './dto/doc-list.dto';
 
 /**

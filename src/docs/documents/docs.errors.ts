@@ -4,7 +4,7 @@ import {
   PreconditionFailed,
   ServiceUnavailable,
 } from '../../common/errors/domain-errors';
-import { deniedMessage, DocAction, type Role } from './doc-access';
+import { deniedMessage, DocAction, type Role } from '../access/doc-access';
 
 /** No such document, or the caller is not one of its users: the two look the same. */
 export class DocumentNotFound extends NotFound {

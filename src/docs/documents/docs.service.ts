@@ -12,8 +12,11 @@ import { IdempotencyService } from '../../idempotency/idempotency.service';
 import { requestFingerprint } from '../../idempotency/request-fingerprint';
 import { UserProfile } from '../../users/user-profile';
 import { toDocDetail, toDocListItems } from './doc.mapper';
-import { DocAction, mayDo } from './doc-access';
-import { DocChanges, DocsRepository, ListFilter } from './docs.repository';
+import { DocAction, mayDo } from '../access/doc-access';
+import { DocAccessRepository } from '../access/doc-access.repository';
+import type { ListFilter } from '../access/doc-list';
+import { DocListRepository } from '../access/doc-list.repository';
+import { DocChanges, DocsRepository } from './docs.repository';
 import { DocumentBusy, DocumentNotFound, RoleForbids, VersionMismatch } from './docs.errors';
 import { CreateDocDto } from './dto/create-doc.dto';
 import { CreatedDocDto } from './dto/created-doc.dto';
@@ -40,6 +43,8 @@ export interface CreateOutcome {
 export class DocsService {
   constructor(
     private readonly docs: DocsRepository,
+    private readonly lists: DocListRepository,
+    private readonly access: DocAccessRepository,
     private readonly folders: FoldersService,
     private readonly transactions: TransactionRunner,
     private readonly sanitizer: HtmlSanitizer,
@@ -122,14 +127,14 @@ export class DocsService {
     return { doc: response, replayed };
   }
 
-  /** One page and its pagination, from one moment of the list (see `DocsRepository.listPage`). */
+  /** One page and its pagination, from one moment of the list (see `DocListRepository.listPage`). */
   async list(user: UserProfile, query: ListDocsQueryDto): Promise<DocListDto> {
     const filter = listFilter(query);
     const offset = (query.page - 1) * query.per_page;
     const { rows, totalCount } =
       filter === null
         ? { rows: [], totalCount: 0 }
-        : await this.docs.listPage(user.id, filter, offset, query.per_page);
+        : await this.lists.listPage(user.id, filter, offset, query.per_page);
     return {
       docs: toDocListItems(rows, user.id),
       pagination: paginate(query.page, query.per_page, totalCount),
@@ -256,7 +261,7 @@ export class DocsService {
       // An empty list (only tags that are no version) cannot match: no write to try.
       const result = versions?.length === 0 ? null : await write();
       if (result !== null) return result;
-      const access = await this.docs.findAccess(uuid, user.id);
+      const access = await this.access.findAccess(uuid, user.id);
       if (access === null) throw new DocumentNotFound();
       if (!mayDo(access.role, action)) throw new RoleForbids(access.role, action);
       if (versions !== undefined && !versions.includes(access.version)) {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessModule } from '../access/access.module';
 import { DocumentsModule } from '../documents/documents.module';
 import { DocRevision } from './entities/doc-revision.entity';
 import { revisionsConfig } from './revisions.config';
@@ -16,6 +17,7 @@ import { RevisionsService } from './revisions.service';
   imports: [
     ConfigModule.forFeature(revisionsConfig),
     TypeOrmModule.forFeature([DocRevision]),
+    AccessModule,
     DocumentsModule,
   ],
   controllers: [RevisionsController],

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { VersionCondition } from '../../common/http/entity-tags';
 import { PageQueryDto } from '../../common/dto/page-query.dto';
 import { UserProfile } from '../../users/user-profile';
-import { mayDo } from '../documents/doc-access';
-import { DocsRepository } from '../documents/docs.repository';
+import { mayDo } from '../access/doc-access';
+import { DocAccessRepository } from '../access/doc-access.repository';
 import { DocsService } from '../documents/docs.service';
 import { DocumentNotFound, RoleForbids } from '../documents/docs.errors';
 import { RevisionNotKept } from './revisions.errors';
@@ -22,7 +22,7 @@ import { RevisionsRepository } from './revisions.repository';
 @Injectable()
 export class RevisionsService {
   constructor(
-    private readonly docs: DocsRepository,
+    private readonly access: DocAccessRepository,
     private readonly docsService: DocsService,
     private readonly revisions: RevisionsRepository,
     @Inject(revisionsConfig.KEY) private readonly config: RevisionsConfig,
@@ -30,7 +30,7 @@ export class RevisionsService {
 
   /** A page of the kept versions, newest first, for any member. */
   async list(user: UserProfile, uuid: string, query: PageQueryDto): Promise<RevisionListDto> {
-    const access = await this.docs.findAccess(uuid, user.id);
+    const access = await this.access.findAccess(uuid, user.id);
     if (access === null) throw new DocumentNotFound();
     const { rows, totalCount } = await this.revisions.page(
       access.docId,
@@ -45,7 +45,7 @@ export class RevisionsService {
   }
 
   async get(user: UserProfile, uuid: string, version: number): Promise<RevisionDto> {
-    const access = await this.docs.findAccess(uuid, user.id);
+    const access = await this.access.findAccess(uuid, user.id);
     if (access === null) throw new DocumentNotFound();
     const row = await this.revisions.find(access.docId, this.oldestKept(access.version), version);
     if (row === null) throw new RevisionNotKept(version);
@@ -62,7 +62,7 @@ export class RevisionsService {
     version: number,
     condition: VersionCondition,
   ): Promise<DocDetailDto> {
-    const access = await this.docs.findAccess(uuid, user.id);
+    const access = await this.access.findAccess(uuid, user.id);
     if (access === null) throw new DocumentNotFound();
     if (!mayDo(access.role, 'update')) throw new RoleForbids(access.role, 'update');
     const revision = await this.revisions.find(

@@ -3,10 +3,10 @@ import { Clock } from '../../common/clock';
 import { toIsoTimestamp } from '../../database/sql-values';
 import { GroupsService } from '../../groups/groups.service';
 import { UserProfile } from '../../users/user-profile';
-import { mayDo } from '../documents/doc-access';
+import { mayDo } from '../access/doc-access';
 import { DocumentNotFound, RoleForbids } from '../documents/docs.errors';
-import { DocsRepository } from '../documents/docs.repository';
-import { DocGroupsRepository } from './doc-groups.repository';
+import { DocAccessRepository } from '../access/doc-access.repository';
+import { DocGroupsRepository } from '../access/doc-groups.repository';
 import { AddDocGroupDto } from './dto/add-doc-group.dto';
 import { DocGroupDto } from './dto/doc-group.dto';
 import { NotSharedWithGroup } from './sharing.errors';
@@ -15,7 +15,7 @@ import { NotSharedWithGroup } from './sharing.errors';
 @Injectable()
 export class DocGroupsService {
   constructor(
-    private readonly docs: DocsRepository,
+    private readonly access: DocAccessRepository,
     private readonly docGroups: DocGroupsRepository,
     private readonly groups: GroupsService,
     private readonly clock: Clock,
@@ -23,7 +23,7 @@ export class DocGroupsService {
 
   /** The groups the document is shared with, by when; for anyone who has the document. */
   async list(caller: UserProfile, uuid: string): Promise<DocGroupDto[]> {
-    const access = await this.docs.findAccess(uuid, caller.id);
+    const access = await this.access.findAccess(uuid, caller.id);
     if (access === null) throw new DocumentNotFound();
     const rows = await this.docGroups.findAll(access.docId);
     return rows.map((row) => ({
@@ -43,7 +43,7 @@ export class DocGroupsService {
     uuid: string,
     input: AddDocGroupDto,
   ): Promise<{ added: boolean; docGroup: DocGroupDto }> {
-    const access = await this.docs.findAccess(uuid, caller.id);
+    const access = await this.access.findAccess(uuid, caller.id);
     if (access === null) throw new DocumentNotFound();
     if (!mayDo(access.role, 'manage members')) throw new RoleForbids(access.role, 'manage members');
     const group = await this.groups.summary(input.group_id);
@@ -63,7 +63,7 @@ export class DocGroupsService {
 
   /** The owner takes the document back from a group; its members lose what it gave at once. */
   async remove(caller: UserProfile, uuid: string, groupId: number): Promise<void> {
-    const access = await this.docs.findAccess(uuid, caller.id);
+    const access = await this.access.findAccess(uuid, caller.id);
     if (access === null) throw new DocumentNotFound();
     if (!mayDo(access.role, 'manage members')) throw new RoleForbids(access.role, 'manage members');
     if (!(await this.docGroups.remove(access.docId, groupId, caller.id))) {

@@ -1,9 +1,9 @@
 import { toIsoTimestamp } from '../../database/sql-values';
 import { UserProfile } from '../../users/user-profile';
 import { toUserDetails } from '../../users/user.mapper';
-import { DocUserRow } from './doc-users.repository';
+import { DocUserRow } from '../access/doc-users.repository';
 import { DocUserDto } from './dto/doc-user.dto';
-import type { Role } from '../documents/doc-access';
+import type { Role } from '../access/doc-access';
 
 export function toDocUser(user: UserProfile, role: Role, addedAt: Date | string): DocUserDto {
   return { user: toUserDetails(user), role, added_at: toIsoTimestamp(addedAt) };

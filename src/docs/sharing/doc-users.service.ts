@@ -4,10 +4,10 @@ import { InvalidInput } from '../../common/errors/domain-errors';
 import { UserProfile } from '../../users/user-profile';
 import { toUserProfile } from '../../users/user.mapper';
 import { UsersService } from '../../users/users.service';
-import { mayDo } from '../documents/doc-access';
+import { mayDo } from '../access/doc-access';
 import { toDocUser, toDocUsers } from './doc-user.mapper';
-import { DocUsersRepository } from './doc-users.repository';
-import { DocsRepository } from '../documents/docs.repository';
+import { DocUsersRepository } from '../access/doc-users.repository';
+import { DocAccessRepository } from '../access/doc-access.repository';
 import { DocumentNotFound, RoleForbids } from '../documents/docs.errors';
 import { NotAUser } from './sharing.errors';
 import { AddDocUserDto } from './dto/add-doc-user.dto';
@@ -17,7 +17,7 @@ import { DocUserDto } from './dto/doc-user.dto';
 @Injectable()
 export class DocUsersService {
   constructor(
-    private readonly docs: DocsRepository,
+    private readonly access: DocAccessRepository,
     private readonly docUsers: DocUsersRepository,
     private readonly users: UsersService,
     private readonly clock: Clock,
@@ -43,7 +43,7 @@ export class DocUsersService {
     uuid: string,
     input: AddDocUserDto,
   ): Promise<{ added: boolean; docUser: DocUserDto }> {
-    const access = await this.docs.findAccess(uuid, caller.id);
+    const access = await this.access.findAccess(uuid, caller.id);
     if (access === null) throw new DocumentNotFound();
     if (!mayDo(access.role, 'manage members')) throw new RoleForbids(access.role, 'manage members');
     const user = toUserProfile(await this.users.getByEmail(input.email));
@@ -62,7 +62,7 @@ export class DocUsersService {
    * removed: the document goes with its owner (delete it instead).
    */
   async remove(caller: UserProfile, uuid: string, userId: number): Promise<void> {
-    const access = await this.docs.findAccess(uuid, caller.id);
+    const access = await this.access.findAccess(uuid, caller.id);
     if (access === null) throw new DocumentNotFound();
     const leaving = userId === caller.id;
     if (leaving && access.role === 'owner') {

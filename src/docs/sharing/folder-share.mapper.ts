@@ -1,7 +1,7 @@
 import { toIsoTimestamp } from '../../database/sql-values';
 import { toUserDetails } from '../../users/user.mapper';
 import { FolderShareDto } from './dto/folder-share.dto';
-import { FolderShareRow } from './folder-shares.repository';
+import { FolderShareRow } from '../access/folder-shares.repository';
 
 export function toFolderShare(row: FolderShareRow): FolderShareDto {
   const granteeId = Number(row.grantee_id);

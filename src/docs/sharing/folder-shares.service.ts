@@ -10,7 +10,7 @@ import { UsersService } from '../../users/users.service';
 import { AddFolderShareDto } from './dto/add-folder-share.dto';
 import { FolderShareDto, FolderSharesDto } from './dto/folder-share.dto';
 import { toFolderShare } from './folder-share.mapper';
-import { FolderSharesRepository, Grantee } from './folder-shares.repository';
+import { FolderSharesRepository, Grantee } from '../access/folder-shares.repository';
 import { FolderShareNotFound } from './sharing.errors';
 
 /**

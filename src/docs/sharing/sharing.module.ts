@@ -1,33 +1,22 @@
 import { Module } from '@nestjs/common';
-import { EventsModule } from '../../events/events.module';
 import { GroupsModule } from '../../groups/groups.module';
 import { UsersModule } from '../../users/users.module';
-import { DocumentsModule } from '../documents/documents.module';
+import { AccessModule } from '../access/access.module';
 import { DocGroupsController } from './doc-groups.controller';
-import { DocGroupsRepository } from './doc-groups.repository';
 import { DocGroupsService } from './doc-groups.service';
 import { DocUsersController } from './doc-users.controller';
-import { DocUsersRepository } from './doc-users.repository';
 import { DocUsersService } from './doc-users.service';
 import { FolderSharesController } from './folder-shares.controller';
-import { FolderSharesRepository } from './folder-shares.repository';
 import { FolderSharesService } from './folder-shares.service';
 
 /**
  * A document's users and groups: the owner shares it with a user or a group in a role, and
  * unshares it; a member may leave. And folder shares: everything in a folder, with a user or a
- * group.
+ * group. The rules and the tables are the access room's: sharing asks it.
  */
 @Module({
-  imports: [DocumentsModule, UsersModule, GroupsModule, EventsModule],
+  imports: [AccessModule, UsersModule, GroupsModule],
   controllers: [DocUsersController, DocGroupsController, FolderSharesController],
-  providers: [
-    DocUsersService,
-    DocUsersRepository,
-    DocGroupsService,
-    DocGroupsRepository,
-    FolderSharesService,
-    FolderSharesRepository,
-  ],
+  providers: [DocUsersService, DocGroupsService, FolderSharesService],
 })
 export class SharingModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
+import { AccessModule } from '../access/access.module';
 import { DocumentsModule } from '../documents/documents.module';
 import { revisionsConfig } from '../revisions/revisions.config';
 import { RevisionsModule } from '../revisions/revisions.module';
@@ -17,6 +18,7 @@ import { TrashService } from './trash.service';
   imports: [
     ConfigModule.forFeature(trashConfig),
     ConfigModule.forFeature(revisionsConfig),
+    AccessModule,
     DocumentsModule,
     RevisionsModule,
   ],

@@ -7,6 +7,7 @@ import { jsonIntegerRows } from '../../database/sql-lists';
 import { StatementList } from '../../database/statement-catalogue';
 import { toSqlTimestamp } from '../../database/sql-values';
 import { TransactionRunner } from '../../database/transaction-runner';
+import { DocWaysRepository } from '../access/doc-ways.repository';
 import { SearchPostingsRepository } from '../documents/search-postings.repository';
 
 /** A document in the trash, as the trash list shows it. */
@@ -22,22 +23,13 @@ const forUpdate = (lock: boolean) => (lock ? ' FOR UPDATE' : '');
 
 /**
  * The statements of the trash, written once: what the documents' delete moved there (see
- * `moveToTrashSql`) comes back, is listed, or is deleted for good.
+ * `moveToTrashSql` and `DocWaysRepository.suspend`) comes back, is listed, or is deleted for good.
  */
 export const trashSql = {
   findTrashed: (lock: boolean) =>
     `SELECT id FROM docs WHERE uuid = ? AND owner_id = ? AND deleted_at IS NOT NULL${forUpdate(lock)}`,
   markRestored: 'UPDATE docs SET deleted_at = NULL WHERE id = ?',
   deleteTrash: 'DELETE FROM trash WHERE doc_id = ?',
-  /** The members come back with the document's `updated_at` as their list order. */
-  restoreMembers: `INSERT INTO user_docs (user_id, doc_id, role, created_at, doc_updated_at)
-SELECT t.user_id, t.doc_id, t.role, t.created_at, d.updated_at
-FROM trashed_doc_members t JOIN docs d ON d.id = t.doc_id WHERE t.doc_id = ?`,
-  forgetMembers: 'DELETE FROM trashed_doc_members WHERE doc_id = ?',
-  /** The grants give their roles again, in the document's list order. */
-  resumeGrants: `UPDATE doc_grants SET trashed = 0, doc_updated_at = (SELECT updated_at FROM docs WHERE id = ?)
-WHERE doc_id = ?`,
-
   /**
    * For good (by the id `findTrashed` gave, after its postings): its versions, kept members and
    * trash row go with it (foreign keys cascade).
@@ -74,9 +66,6 @@ export const trashStatements: StatementList = (dialect) => ({
   findTrashed: trashSql.findTrashed(dialect === 'mysql'),
   markRestored: trashSql.markRestored,
   deleteTrash: trashSql.deleteTrash,
-  restoreMembers: trashSql.restoreMembers,
-  forgetMembers: trashSql.forgetMembers,
-  resumeGrants: trashSql.resumeGrants,
   purgeOne: trashSql.purgeOne,
   count: trashSql.count,
   page: trashSql.page,
@@ -96,6 +85,7 @@ export class TrashRepository {
     private readonly sql: Sql,
     private readonly transactions: TransactionRunner,
     private readonly postings: SearchPostingsRepository,
+    private readonly ways: DocWaysRepository,
   ) {
     this.dialect = sqlDialect(dataSource);
     this.lock = this.dialect === 'mysql';
@@ -112,9 +102,7 @@ export class TrashRepository {
       if (!doc) return false;
       await this.sql.run(trashSql.markRestored, [doc.id], manager);
       await this.sql.run(trashSql.deleteTrash, [doc.id], manager);
-      await this.sql.run(trashSql.restoreMembers, [doc.id], manager);
-      await this.sql.run(trashSql.forgetMembers, [doc.id], manager);
-      await this.sql.run(trashSql.resumeGrants, [doc.id, doc.id], manager);
+      await this.ways.resume(manager, doc.id);
       return true;
     });
   }

@@ -4,9 +4,9 @@ import { IsDefined, IsOptional, IsString, Matches } from 'class-validator';
 import { givenOnce, PageNumber, PerPage } from '../../common/validation/page-query';
 import { CodePointLength, WellFormedText } from '../../common/validation/text-rules';
 import { FOLDER_PATH_DESCRIPTION, FOLDER_PATH_PATTERN } from '../../folders/folder-path-pattern';
-import { RoleFilter } from '../../docs/documents/role-filter';
+import { RoleFilter } from '../../docs/access/role-filter';
 import { SEARCH_QUERY_PATTERN } from '../search-query';
-import type { Role } from '../../docs/documents/doc-access';
+import type { Role } from '../../docs/access/doc-access';
 
 /** Longest query, in characters. */
 export const MAX_QUERY_LENGTH = 256;

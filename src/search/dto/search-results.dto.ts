@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PaginationDto } from '../../common/dto/pagination.dto';
-import { ROLES, type Role } from '../../docs/documents/doc-access';
+import { ROLES, type Role } from '../../docs/access/doc-access';
 
 /** A document that matches, best match first. */
 export class SearchResultDto {

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { UserDetailsDto } from '../../../users/dto/user-details.dto';
-import { ROLES, type Role } from '../doc-access';
+import { ROLES, type Role } from '../../access/doc-access';
 import { PaginationDto } from '../../../common/dto/pagination.dto';
 
 export class UserDocDto {

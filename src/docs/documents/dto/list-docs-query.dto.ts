@@ -2,8 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString } from 'class-validator';
 import { givenOnce, PageNumber, PerPage } from '../../../common/validation/page-query';
-import type { Role } from '../doc-access';
-import { RoleFilter } from '../role-filter';
+import type { Role } from '../../access/doc-access';
+import { RoleFilter } from '../../access/role-filter';
 import { FOLDER_PATH_DESCRIPTION, FOLDER_PATH_PATTERN } from '../../../folders/folder-path-pattern';
 
 export class ListDocsQueryDto {

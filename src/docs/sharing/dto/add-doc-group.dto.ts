@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsInt, Max, Min, ValidateIf } from 'class-validator';
-import { SHARED_ROLES, type SharedRole } from './add-doc-user.dto';
+import { SHARED_ROLES, type SharedRole } from '../../access/doc-access';
 
 export class AddDocGroupDto {
   /**

@@ -2,9 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsString, ValidateIf } from 'class-validator';
 import { TrimmedString } from '../../../common/validation/text-rules';
 
-/** The roles an owner can give; a document has exactly one owner. */
-export const SHARED_ROLES = ['editor', 'viewer'] as const;
-export type SharedRole = (typeof SHARED_ROLES)[number];
+import { SHARED_ROLES, type SharedRole } from '../../access/doc-access';
 
 export class AddDocUserDto {
   /**

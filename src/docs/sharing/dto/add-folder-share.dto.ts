@@ -3,7 +3,7 @@ import { IsEmail, IsIn, IsInt, IsString, Max, Min, ValidateIf } from 'class-vali
 import { ApiSchemaExtras } from '../../../common/swagger/api-schema-extras.decorator';
 import { TrimmedString } from '../../../common/validation/text-rules';
 import { FOLDER_PATH_DESCRIPTION, FOLDER_PATH_PATTERN } from '../../../folders/folder-path-pattern';
-import { SHARED_ROLES, type SharedRole } from './add-doc-user.dto';
+import { SHARED_ROLES, type SharedRole } from '../../access/doc-access';
 
 /** Shares a folder of the caller's with one user (`email`) or one group (`group_id`). */
 @ApiSchemaExtras({

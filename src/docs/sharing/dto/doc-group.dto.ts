@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SHARED_ROLES, type SharedRole } from './add-doc-user.dto';
+import { SHARED_ROLES, type SharedRole } from '../../access/doc-access';
 
 /** A group as a document's sharing names it. */
 export class GroupSummaryDto {

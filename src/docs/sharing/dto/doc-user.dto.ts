@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { UserDetailsDto } from '../../../users/dto/user-details.dto';
-import { ROLES, type Role } from '../../documents/doc-access';
+import { ROLES, type Role } from '../../access/doc-access';
 
 /** A user of a document, with their role. */
 export class DocUserDto {

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { UserDetailsDto } from '../../../users/dto/user-details.dto';
-import { SHARED_ROLES, type SharedRole } from './add-doc-user.dto';
+import { SHARED_ROLES, type SharedRole } from '../../access/doc-access';
 import { GroupSummaryDto } from './doc-group.dto';
 
 /** A folder shared with a user or a group. */

@@ -7,7 +7,7 @@ import { toSqlTimestamp } from '../../database/sql-values';
 import { StatementList } from '../../database/statement-catalogue';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { ChangeEvents } from '../../events/change-events';
-import type { SharedRole } from './dto/add-doc-user.dto';
+import type { SharedRole } from './doc-access';
 import type { ShareOutcome } from './doc-users.repository';
 
 /** A group a document is shared with, as `GET /docs/{uuid}/groups` lists them. */

@@ -23,7 +23,7 @@ export interface GrantListMemo {
  * The users whom grants reached when this process last read their list, with what it found:
  * their next list is read as the merged list at once, without first running the list by
  * membership, which would find out again (one statement, two for an empty first page), and
- * can be read in one statement (`DocsRepository.oneStatementMergedPage`). Only a hint: the
+ * can be read in one statement (`DocListRepository.oneStatementMergedPage`). Only a hint: the
  * merged list is right for any user (without grants, it is their `user_docs` alone), a
  * statement that finds another total is not used, and a user found without grants leaves.
  * Holds at most `capacity` users, the least recently remembered leaving first; a plan holds

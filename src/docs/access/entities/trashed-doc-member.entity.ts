@@ -1,7 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { timestampColumn } from '../../../database/column-types';
 import { User } from '../../../users/entities/user.entity';
-import { Doc } from './doc.entity';
 import type { Role } from '../doc-access';
 
 /**
@@ -16,9 +15,10 @@ export class TrashedDocMember {
   @PrimaryColumn({ name: 'user_id', type: 'int' })
   userId: number;
 
-  @ManyToOne(() => Doc, { onDelete: 'CASCADE' })
+  // The document's foreign key, named by its entity's name (see `UserDoc.doc`).
+  @ManyToOne('Doc', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'doc_id' })
-  doc?: Doc;
+  doc?: object;
 
   @ManyToOne(() => User, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })

@@ -1,7 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { timestampColumn } from '../../../database/column-types';
 import type { Role } from '../doc-access';
-import { Doc } from './doc.entity';
 
 /** Who a grant is for: a group (its members have the role), or one user (by a folder share). */
 export type GranteeType = 'group' | 'user';
@@ -56,9 +55,11 @@ export class DocGrant {
   @PrimaryColumn({ name: 'folder_share_id', type: 'int' })
   folderShareId: number;
 
-  @ManyToOne(() => Doc, { onDelete: 'CASCADE' })
+  // The document's foreign key. `docs` is the documents room's table, named here by its
+  // entity's name: that room asks this one, so this one does not import it.
+  @ManyToOne('Doc', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'doc_id' })
-  doc?: Doc;
+  doc?: object;
 
   @Column({ type: 'varchar', length: 16 })
   role: Exclude<Role, 'owner'>;

@@ -8,9 +8,9 @@ import { toSqlTimestamp } from '../../database/sql-values';
 import { StatementList } from '../../database/statement-catalogue';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { MAX_PATH_DEPTH } from '../../folders/folder-path';
-import type { GranteeType } from '../documents/entities/doc-grant.entity';
+import type { GranteeType } from './entities/doc-grant.entity';
 import { ChangeEvents } from '../../events/change-events';
-import type { SharedRole } from './dto/add-doc-user.dto';
+import type { SharedRole } from './doc-access';
 
 /** Who a folder is shared with. */
 export interface Grantee {

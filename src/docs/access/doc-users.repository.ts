@@ -6,9 +6,9 @@ import { Sql } from '../../database/sql';
 import { toDate, toSqlTimestamp } from '../../database/sql-values';
 import { StatementList } from '../../database/statement-catalogue';
 import { TransactionRunner } from '../../database/transaction-runner';
-import { MEMBERS_ORDER } from '../documents/docs.repository';
-import { USER_HAS_DOC } from '../documents/grants-sql';
-import type { Role } from '../documents/doc-access';
+import { MEMBERS_ORDER } from './doc-list.statements';
+import { USER_HAS_DOC } from './grants-sql';
+import type { Role } from './doc-access';
 import { ChangeEvents } from '../../events/change-events';
 
 /** A user of a document, as `GET /docs/{uuid}/users` lists them. */

@@ -2,6 +2,10 @@
 export const ROLES = ['owner', 'editor', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The roles an owner can give; a document has exactly one owner. */
+export const SHARED_ROLES = ['editor', 'viewer'] as const;
+export type SharedRole = (typeof SHARED_ROLES)[number];
+
 /** What a member may do with a document. Reading it and its members is for every role. */
 export type DocAction = 'update' | 'move' | 'delete' | 'manage members';
 

@@ -2,7 +2,6 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typ
 import { timestampColumn } from '../../../database/column-types';
 import { User } from '../../../users/entities/user.entity';
 import type { Role } from '../doc-access';
-import { Doc } from './doc.entity';
 
 /**
  * A user of a document and their role: the `user_docs` of a response. Every document has
@@ -28,9 +27,11 @@ export class UserDoc {
   @JoinColumn({ name: 'user_id' })
   user?: User;
 
-  @ManyToOne(() => Doc, { onDelete: 'CASCADE' })
+  // The document's foreign key. `docs` is the documents room's table, named here by its
+  // entity's name: that room asks this one, so this one does not import it.
+  @ManyToOne('Doc', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'doc_id' })
-  doc?: Doc;
+  doc?: object;
 
   @Column({ type: 'varchar', length: 16 })
   role: Role;
