@@ -48,7 +48,7 @@ const FEATURE_IMPORTS: Record<string, string[]> = {
   search: ['docs/access', 'docs/documents', 'folders', 'users'],
   'sign-in': ['auth', 'groups', 'users'],
   users: [],
-  webhooks: ['users'],
+  webhooks: ['docs/access', 'users'],
 };
 
 /**
@@ -75,15 +75,7 @@ const FOREIGN_TABLES: Record<string, string[]> = {
     'search_terms',
     'user_docs',
   ],
-  webhooks: [
-    'doc_grants',
-    'docs',
-    'group_members',
-    'trashed_doc_members',
-    'user_docs',
-    'user_groups',
-    'users',
-  ],
+  webhooks: ['docs', 'group_members', 'user_groups', 'users'],
 };
 
 function sourceFiles(directory: string): string[] {

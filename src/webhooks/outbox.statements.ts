@@ -1,5 +1,6 @@
 import type { StatementList } from '../database/statement-catalogue';
 import { paddedLength, paddedLengths, placeholders } from '../database/sql-lists';
+import { USERS_WHO_SEE_DOC, userHasDocEvenTrashed } from '../docs/access/grants-sql';
 import { EVENT_BITS } from './event-types';
 import type { OutboxEvent } from './outbox-events';
 
@@ -13,16 +14,13 @@ const AUDIENCE_USERS = 2;
 
 /**
  * The active webhooks of the event's audience that want the event of this bit: those who have
- * its document (`ofDoc`), the members of its group (`ofGroup`), and the audience's users (always
+ * its document (`ofDoc`, as the access room says), the members of its group (`ofGroup`), and the audience's users (always
  * `AUDIENCE_USERS` parameters, see `wantingValues`).
  */
 function wantingSql(ofDoc: boolean, ofGroup: boolean): string {
   const ways: string[] = [];
   if (ofDoc) {
-    ways.push(`SELECT user_id FROM user_docs WHERE doc_id = ?
-    UNION SELECT grantee_id FROM doc_grants WHERE doc_id = ? AND grantee_type = 'user' AND trashed = 0
-    UNION SELECT gm.user_id FROM doc_grants g JOIN group_members gm ON gm.group_id = g.grantee_id
-      WHERE g.doc_id = ? AND g.grantee_type = 'group' AND g.trashed = 0`);
+    ways.push(USERS_WHO_SEE_DOC);
   }
   if (ofGroup) ways.push('SELECT user_id FROM group_members WHERE group_id = ?');
   const members = ways.length > 0 ? `w.user_id IN (${ways.join('\n    UNION ')}) OR ` : '';
@@ -69,12 +67,7 @@ SELECT (SELECT id FROM webhook_events WHERE uuid = ?), w.id, ?, 0, ? ${wantingSq
  * trashed document included): its pending events are theirs to keep. The document's id four
  * times.
  */
-const STILL_HAS = `(
-  EXISTS (SELECT 1 FROM user_docs m WHERE m.doc_id = ? AND m.user_id = w.user_id)
-  OR EXISTS (SELECT 1 FROM trashed_doc_members t WHERE t.doc_id = ? AND t.user_id = w.user_id)
-  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.doc_id = ? AND g.grantee_type = 'user' AND g.grantee_id = w.user_id)
-  OR EXISTS (SELECT 1 FROM doc_grants g JOIN group_members gm ON gm.group_id = g.grantee_id
-    WHERE g.doc_id = ? AND g.grantee_type = 'group' AND gm.user_id = w.user_id))`;
+const STILL_HAS = userHasDocEvenTrashed('w.user_id');
 /**
  * A member removed gets none of the document's events still pending, unless another way
  * (a group, a folder) still gives it to them. Parameters: the document, the user, the

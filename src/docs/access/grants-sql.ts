@@ -207,3 +207,24 @@ export const folderShareCovers = (dialect: SqlDialect, share: string, doc: strin
   return `(${share}.path_hash = '${FolderPath.home.hash()}' OR EXISTS (SELECT 1 FROM folders f WHERE f.id = ${doc}.folder_id
     AND (f.path_hash = ${share}.path_hash OR ${below})))`;
 };
+
+/**
+ * Who may see document `?` (not in the trash): its users, the users a folder share gives it to,
+ * and the members of the groups it is given to, as user ids (the webhooks' audience of a
+ * document's event). Parameters: the document's id three times.
+ */
+export const USERS_WHO_SEE_DOC = `SELECT user_id FROM user_docs WHERE doc_id = ?
+    UNION SELECT grantee_id FROM doc_grants WHERE doc_id = ? AND grantee_type = 'user' AND trashed = 0
+    UNION SELECT gm.user_id FROM doc_grants g JOIN group_members gm ON gm.group_id = g.grantee_id
+      WHERE g.doc_id = ? AND g.grantee_type = 'group' AND g.trashed = 0`;
+
+/**
+ * Whether the user (`user`, a column) has document `?` by any way, in the trash too (where its
+ * users are kept aside and its grants suspended). Parameters: the document's id four times.
+ */
+export const userHasDocEvenTrashed = (user: string) => `(
+  EXISTS (SELECT 1 FROM user_docs m WHERE m.doc_id = ? AND m.user_id = ${user})
+  OR EXISTS (SELECT 1 FROM trashed_doc_members t WHERE t.doc_id = ? AND t.user_id = ${user})
+  OR EXISTS (SELECT 1 FROM doc_grants g WHERE g.doc_id = ? AND g.grantee_type = 'user' AND g.grantee_id = ${user})
+  OR EXISTS (SELECT 1 FROM doc_grants g JOIN group_members gm ON gm.group_id = g.grantee_id
+    WHERE g.doc_id = ? AND g.grantee_type = 'group' AND gm.user_id = ${user}))`;
