@@ -53,10 +53,12 @@ function isWholeDensePage(rows: DenseRow[], window: PageWindow, totalCount: numb
 /** Ends a list read by membership alone: grants reach the user, so the merged list is read. */
 class GrantsReachUser extends Error {}
 
-/** How many users with grants a process remembers (a few hundred kilobytes). */
-const USERS_REACHED_BY_GRANTS_KEPT = 10_000;
-/** How many folder shares' paths the process keeps for lists read in one statement. */
-const FOLDER_SHARE_PATHS_KEPT = 10_000;
+/**
+ * What a process may hold of the lists of users with grants (about 9,000 users of a few
+ * sources, 5,500 of 50 groups) and of the folder shares' paths they read: hints, per process.
+ */
+const USERS_REACHED_BY_GRANTS_BYTES = 4 * 1024 * 1024;
+const FOLDER_SHARE_PATHS_BYTES = 2 * 1024 * 1024;
 
 /**
  * A user's documents, one page with every member of each and the exact total: by membership
@@ -68,9 +70,9 @@ const FOLDER_SHARE_PATHS_KEPT = 10_000;
 export class DocListRepository {
   private readonly dialect: SqlDialect;
 
-  private readonly usersReachedByGrants = new UsersReachedByGrants(USERS_REACHED_BY_GRANTS_KEPT);
+  private readonly usersReachedByGrants = new UsersReachedByGrants(USERS_REACHED_BY_GRANTS_BYTES);
 
-  private readonly folderSharePaths = new FolderSharePaths(FOLDER_SHARE_PATHS_KEPT);
+  private readonly folderSharePaths = new FolderSharePaths(FOLDER_SHARE_PATHS_BYTES);
 
   constructor(
     @InjectDataSource() dataSource: DataSource,

@@ -132,14 +132,15 @@ describe('sourcesWithPaths', () => {
   const withoutPath = ({ path: _path, ...source }: GrantSource) => source;
 
   it('gives each folder share the path remembered for its share and hash', () => {
-    const paths = new FolderSharePaths(10);
+    const paths = new FolderSharePaths(10_000);
     const read = [groupDocs(1, 4), folderShare(2, { path: '~/b', path_hash: 'h~/b' })];
     paths.remember(read);
     expect(sourcesWithPaths(read.map(withoutPath), paths)).toEqual(read);
   });
 
   it('gives nothing when a share’s path is not known with that hash, or has left', () => {
-    const paths = new FolderSharePaths(1);
+    // Room for one share of these paths (234 bytes each).
+    const paths = new FolderSharePaths(240);
     paths.remember([folderShare(2, {}), folderShare(3, { path: '~/c', path_hash: 'h~/c' })]);
     expect(sourcesWithPaths([withoutPath(folderShare(2, {}))], paths)).toBeUndefined();
     const otherFolder = folderShare(3, { path: '~/d', path_hash: 'h~/d' });

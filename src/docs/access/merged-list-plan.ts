@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Role } from './doc-access';
 import { readsEveryGrant } from './dense-scan';
+import { MemoryBoundedMap } from './memory-bounded-map';
 import { ROLE_RANKS } from './grants-sql';
 
 /**
@@ -148,24 +149,25 @@ export function sourcesWithPaths(
 /**
  * The folders' paths of folder shares, by share, each with the hash it was read with: what a
  * list read without the paths (`sourcesWithPaths`) takes them from. Only a hint: a path is
- * given for the same share and hash alone. Holds at most `capacity` shares, the least recently
- * remembered leaving first.
+ * given for the same share and hash alone. Holds at most `capacityBytes` of them (measured at
+ * 415 bytes for a 30-character path, 220 and two a character of path and hash estimated), the
+ * least recently remembered leaving first.
  */
 export class FolderSharePaths {
-  private readonly paths = new Map<number, { hash: string; path: string }>();
+  private readonly paths: MemoryBoundedMap<number, { hash: string; path: string }>;
 
-  constructor(private readonly capacity: number) {}
+  constructor(capacityBytes: number) {
+    this.paths = new MemoryBoundedMap(
+      capacityBytes,
+      ({ hash, path }) => 220 + 2 * (hash.length + path.length),
+    );
+  }
 
   /** Remembers the paths of the folder shares among `sources`. */
   remember(sources: GrantSource[]): void {
     for (const source of sources) {
       if (source.folder_share_id === 0) continue;
-      this.paths.delete(source.folder_share_id);
       this.paths.set(source.folder_share_id, { hash: source.path_hash!, path: source.path! });
-      if (this.paths.size > this.capacity) {
-        const [oldest] = this.paths.keys();
-        this.paths.delete(oldest);
-      }
     }
   }
 
