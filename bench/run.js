@@ -39,7 +39,7 @@
 //   --teams                   instead of the load cases, the teams' (bench/lib/teams.js): the
 //                             other users' documents in 50 folders shared with 50 groups of one
 //                             member (as editors), the reader's direct shares made editor ones;
-//                             list page 1 and last page, get one, update and search as each, and
+//                             list page 1, middle and last page, get one, update and search as each, and
 //                             the timed requests (sharing a folder of 10,000 with a group of
 //                             1,000, adding and removing a member) with the rows they store
 //   --search                  instead of the load cases, the search benchmark (--docs default

@@ -332,6 +332,12 @@ function teamCases(seed, teams, total) {
     for (const [way, token] of ways) cases.push({ name: `${name} (${way})`, token, ...make() });
   };
   each('teams list page 1', () => ({ method: 'GET', path: '/api/v1/docs' }));
+  // A page in the middle: the furthest from both ends, read through every grant in list order.
+  const middlePage = Math.max(1, Math.ceil(lastPage / 2));
+  each(`teams list middle page (${middlePage})`, () => ({
+    method: 'GET',
+    path: `/api/v1/docs?page=${middlePage}`,
+  }));
   each(`teams list last page (${lastPage})`, () => ({
     method: 'GET',
     path: `/api/v1/docs?page=${lastPage}`,

@@ -131,7 +131,7 @@ SELECT g.doc_id, g.doc_updated_at AS sort_at, CASE g.role WHEN 'owner' THEN 1 WH
 GROUP BY doc_id HAVING MIN(caller_rank) = ?) merged;
 
 -- name: docList.mergedList.densePage:newest-first
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank, page.complete AS complete
@@ -155,7 +155,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.densePage:newest-first:oneStatement
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank, page.complete AS complete,
@@ -191,7 +191,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.densePage:newest-first:oneStatement,overlap
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank, page.complete AS complete,
@@ -233,7 +233,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.densePage:oldest-first
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank, page.complete AS complete
@@ -257,7 +257,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.densePage:oldest-first:oneStatement
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank, page.complete AS complete,
@@ -293,7 +293,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.densePage:oldest-first:oneStatement,overlap
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank, page.complete AS complete,
@@ -343,7 +343,7 @@ FROM docs d WHERE d.id IN (SELECT doc_id FROM user_docs WHERE ? = 1 AND user_id 
   UNION SELECT doc_id FROM doc_grants WHERE grantee_type = 'group' AND grantee_id IN (SELECT value FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS candidate_groups) AND folder_share_id = 0 AND trashed = 0);
 
 -- name: docList.mergedList.page:newest-first,1 arms
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -360,7 +360,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:newest-first,1 arms:oneStatement
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank,
@@ -389,7 +389,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.page:newest-first,1 arms:oneStatement,overlap
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank,
@@ -424,7 +424,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.page:newest-first,16 arms
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -471,7 +471,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:newest-first,2 arms
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -490,7 +490,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:newest-first,2 arms:oneStatement
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank,
@@ -521,7 +521,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.page:newest-first,2 arms:oneStatement,overlap
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank,
@@ -558,7 +558,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.page:newest-first,32 arms
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -637,7 +637,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:newest-first,4 arms
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -660,7 +660,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:newest-first,4 arms:oneStatement
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank,
@@ -695,7 +695,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.page:newest-first,4 arms:oneStatement,overlap
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank,
@@ -736,7 +736,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.page:newest-first,64 arms
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -879,7 +879,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:newest-first,8 arms
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -910,7 +910,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:newest-first,8 arms:oneStatement
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank,
@@ -953,7 +953,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.page:newest-first,8 arms:oneStatement,overlap
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank,
@@ -1002,7 +1002,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.page:newest-first,joined
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -1020,7 +1020,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:newest-first,joined,role
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -1038,7 +1038,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,1 arms
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -1055,7 +1055,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,1 arms:oneStatement
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank,
@@ -1084,7 +1084,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,1 arms:oneStatement,overlap
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank,
@@ -1119,7 +1119,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,16 arms
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -1166,7 +1166,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,2 arms
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -1185,7 +1185,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,2 arms:oneStatement
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank,
@@ -1216,7 +1216,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,2 arms:oneStatement,overlap
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank,
@@ -1253,7 +1253,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,32 arms
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -1332,7 +1332,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,4 arms
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -1355,7 +1355,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,4 arms:oneStatement
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank,
@@ -1390,7 +1390,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,4 arms:oneStatement,overlap
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank,
@@ -1431,7 +1431,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,64 arms
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -1574,7 +1574,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,8 arms
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -1605,7 +1605,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,8 arms:oneStatement
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank,
@@ -1648,7 +1648,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,8 arms:oneStatement,overlap
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank,
@@ -1697,7 +1697,7 @@ JOIN user_docs m ON m.doc_id = d.id
 JOIN users u ON u.id = m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,joined
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank
@@ -1715,7 +1715,7 @@ JOIN users u ON u.id = m.user_id
 ORDER BY page.sort_at DESC, page.doc_id DESC, CASE WHEN m.role = 'owner' THEN 0 ELSE 1 END, m.created_at, m.user_id;
 
 -- name: docList.mergedList.page:oldest-first,joined,role
-SELECT d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
+SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_id AS owner_id,
   f.path AS path, d.created_at AS created_at, d.updated_at AS updated_at, d.version AS version,
   m.role AS member_role, u.id AS user_id, u.fname AS fname, u.lname AS lname, u.email AS email,
   u.avatar_url AS avatar_url, page.caller_rank AS caller_rank

@@ -227,6 +227,14 @@ const sourcesSql = (withPaths: boolean) =>
   `SELECT s.*, t.n AS member_docs, t.own AS owned_docs FROM (${grantSourcesSql(withPaths)}) s
 CROSS JOIN (${TOTALS_BY_OWNERSHIP}) t`;
 
+/**
+ * The merged pages' joins in the order written on MySQL: the page first (at most `limit`
+ * documents), then its documents and members. For a page deep in a long list, MariaDB chose to read
+ * every document and look each up in the page instead (a member of 50 groups, 100,000
+ * documents, the middle page: 1.1 s, and 0.1 s in this order).
+ */
+const pageFirst = (dialect: SqlDialect) => (dialect === 'mysql' ? 'STRAIGHT_JOIN ' : '');
+
 const PAGE_ORDER = `\nORDER BY page.sort_at DESC, page.doc_id DESC, ${MEMBERS_ORDER}`;
 
 /**
@@ -308,7 +316,7 @@ export const mergedListSql = {
   densePage: (from: 'newest-first' | 'oldest-first', dialect: SqlDialect, extraColumns = '') => {
     const direction = from === 'newest-first' ? 'DESC' : 'ASC';
     const before = direction === 'DESC' ? '>' : '<';
-    return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank, page.complete AS complete${extraColumns}${extraColumns ? PLACE_COLUMNS : ''}
+    return `SELECT ${pageFirst(dialect)}${MEMBER_COLUMNS}, page.caller_rank AS caller_rank, page.complete AS complete${extraColumns}${extraColumns ? PLACE_COLUMNS : ''}
 FROM (SELECT merged.doc_id, merged.sort_at, merged.caller_rank,
     CASE WHEN boundary.doc_id IS NULL
       OR (merged.sort_at, merged.doc_id) ${before} (boundary.sort_at, boundary.doc_id) THEN 1 ELSE 0 END AS complete${extraColumns ? pagePlace('merged', direction) : ''}
@@ -345,7 +353,7 @@ JOIN users u ON u.id = m.user_id${pageOrder(extraColumns, dialect)}`;
     const page = extraColumns
       ? `SELECT ranked.*${pagePlace('ranked', direction)} FROM (${merged}) ranked`
       : merged;
-    return `SELECT ${MEMBER_COLUMNS}, page.caller_rank AS caller_rank${extraColumns}${extraColumns ? PLACE_COLUMNS : ''}
+    return `SELECT ${pageFirst(dialect)}${MEMBER_COLUMNS}, page.caller_rank AS caller_rank${extraColumns}${extraColumns ? PLACE_COLUMNS : ''}
 FROM (${page}) page
 JOIN docs d ON d.id = page.doc_id
 LEFT JOIN folders f ON f.id = d.folder_id
