@@ -118,7 +118,7 @@ SELECT (SELECT CASE WHEN EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id
 SELECT COUNT(*) AS n FROM (SELECT doc_id, MAX(sort_at) AS sort_at, MIN(caller_rank) AS caller_rank
 FROM (SELECT doc_id, doc_updated_at AS sort_at, CASE role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM user_docs WHERE user_id = ?
 UNION ALL
-SELECT g.doc_id, g.doc_updated_at AS sort_at, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM JSON_TABLE(?, '$[*]' COLUMNS (grantee_type VARCHAR(8) PATH '$[0]', grantee_id INT PATH '$[1]', folder_share_id INT PATH '$[2]')) AS s
+SELECT g.doc_id, g.doc_updated_at AS sort_at, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM JSON_TABLE(?, '$[*]' COLUMNS (grantee_type VARCHAR(8) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci PATH '$[0]', grantee_id INT PATH '$[1]', folder_share_id INT PATH '$[2]')) AS s
   JOIN doc_grants g ON g.grantee_type = s.grantee_type AND g.grantee_id = s.grantee_id AND g.folder_share_id = s.folder_share_id AND g.trashed = 0) arms
 GROUP BY doc_id) merged;
 
@@ -126,7 +126,7 @@ GROUP BY doc_id) merged;
 SELECT COUNT(*) AS n FROM (SELECT doc_id, MAX(sort_at) AS sort_at, MIN(caller_rank) AS caller_rank
 FROM (SELECT doc_id, doc_updated_at AS sort_at, CASE role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM user_docs WHERE user_id = ?
 UNION ALL
-SELECT g.doc_id, g.doc_updated_at AS sort_at, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM JSON_TABLE(?, '$[*]' COLUMNS (grantee_type VARCHAR(8) PATH '$[0]', grantee_id INT PATH '$[1]', folder_share_id INT PATH '$[2]')) AS s
+SELECT g.doc_id, g.doc_updated_at AS sort_at, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM JSON_TABLE(?, '$[*]' COLUMNS (grantee_type VARCHAR(8) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci PATH '$[0]', grantee_id INT PATH '$[1]', folder_share_id INT PATH '$[2]')) AS s
   JOIN doc_grants g ON g.grantee_type = s.grantee_type AND g.grantee_id = s.grantee_id AND g.folder_share_id = s.folder_share_id AND g.trashed = 0) arms
 GROUP BY doc_id HAVING MIN(caller_rank) = ?) merged;
 
@@ -1009,7 +1009,7 @@ SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_i
 FROM (SELECT doc_id, MAX(sort_at) AS sort_at, MIN(caller_rank) AS caller_rank
 FROM (SELECT doc_id, doc_updated_at AS sort_at, CASE role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM user_docs WHERE user_id = ?
 UNION ALL
-SELECT g.doc_id, g.doc_updated_at AS sort_at, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM JSON_TABLE(?, '$[*]' COLUMNS (grantee_type VARCHAR(8) PATH '$[0]', grantee_id INT PATH '$[1]', folder_share_id INT PATH '$[2]')) AS s
+SELECT g.doc_id, g.doc_updated_at AS sort_at, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM JSON_TABLE(?, '$[*]' COLUMNS (grantee_type VARCHAR(8) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci PATH '$[0]', grantee_id INT PATH '$[1]', folder_share_id INT PATH '$[2]')) AS s
   JOIN doc_grants g ON g.grantee_type = s.grantee_type AND g.grantee_id = s.grantee_id AND g.folder_share_id = s.folder_share_id AND g.trashed = 0) arms
 GROUP BY doc_id
   ORDER BY sort_at DESC, doc_id DESC LIMIT ? OFFSET ?) page
@@ -1027,7 +1027,7 @@ SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_i
 FROM (SELECT doc_id, MAX(sort_at) AS sort_at, MIN(caller_rank) AS caller_rank
 FROM (SELECT doc_id, doc_updated_at AS sort_at, CASE role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM user_docs WHERE user_id = ?
 UNION ALL
-SELECT g.doc_id, g.doc_updated_at AS sort_at, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM JSON_TABLE(?, '$[*]' COLUMNS (grantee_type VARCHAR(8) PATH '$[0]', grantee_id INT PATH '$[1]', folder_share_id INT PATH '$[2]')) AS s
+SELECT g.doc_id, g.doc_updated_at AS sort_at, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM JSON_TABLE(?, '$[*]' COLUMNS (grantee_type VARCHAR(8) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci PATH '$[0]', grantee_id INT PATH '$[1]', folder_share_id INT PATH '$[2]')) AS s
   JOIN doc_grants g ON g.grantee_type = s.grantee_type AND g.grantee_id = s.grantee_id AND g.folder_share_id = s.folder_share_id AND g.trashed = 0) arms
 GROUP BY doc_id HAVING MIN(caller_rank) = ?
   ORDER BY sort_at DESC, doc_id DESC LIMIT ? OFFSET ?) page
@@ -1704,7 +1704,7 @@ SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_i
 FROM (SELECT doc_id, MAX(sort_at) AS sort_at, MIN(caller_rank) AS caller_rank
 FROM (SELECT doc_id, doc_updated_at AS sort_at, CASE role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM user_docs WHERE user_id = ?
 UNION ALL
-SELECT g.doc_id, g.doc_updated_at AS sort_at, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM JSON_TABLE(?, '$[*]' COLUMNS (grantee_type VARCHAR(8) PATH '$[0]', grantee_id INT PATH '$[1]', folder_share_id INT PATH '$[2]')) AS s
+SELECT g.doc_id, g.doc_updated_at AS sort_at, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM JSON_TABLE(?, '$[*]' COLUMNS (grantee_type VARCHAR(8) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci PATH '$[0]', grantee_id INT PATH '$[1]', folder_share_id INT PATH '$[2]')) AS s
   JOIN doc_grants g ON g.grantee_type = s.grantee_type AND g.grantee_id = s.grantee_id AND g.folder_share_id = s.folder_share_id AND g.trashed = 0) arms
 GROUP BY doc_id
   ORDER BY sort_at ASC, doc_id ASC LIMIT ? OFFSET ?) page
@@ -1722,7 +1722,7 @@ SELECT STRAIGHT_JOIN d.id AS doc_id, d.uuid AS uuid, d.title AS title, d.owner_i
 FROM (SELECT doc_id, MAX(sort_at) AS sort_at, MIN(caller_rank) AS caller_rank
 FROM (SELECT doc_id, doc_updated_at AS sort_at, CASE role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM user_docs WHERE user_id = ?
 UNION ALL
-SELECT g.doc_id, g.doc_updated_at AS sort_at, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM JSON_TABLE(?, '$[*]' COLUMNS (grantee_type VARCHAR(8) PATH '$[0]', grantee_id INT PATH '$[1]', folder_share_id INT PATH '$[2]')) AS s
+SELECT g.doc_id, g.doc_updated_at AS sort_at, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS caller_rank FROM JSON_TABLE(?, '$[*]' COLUMNS (grantee_type VARCHAR(8) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci PATH '$[0]', grantee_id INT PATH '$[1]', folder_share_id INT PATH '$[2]')) AS s
   JOIN doc_grants g ON g.grantee_type = s.grantee_type AND g.grantee_id = s.grantee_id AND g.folder_share_id = s.folder_share_id AND g.trashed = 0) arms
 GROUP BY doc_id HAVING MIN(caller_rank) = ?
   ORDER BY sort_at ASC, doc_id ASC LIMIT ? OFFSET ?) page

@@ -22,7 +22,13 @@ import { SignIn1795840000000 } from '../../migrations/mysql/1795840000000-SignIn
 import { RareTermPostings1795850000000 } from '../../migrations/mysql/1795850000000-RareTermPostings';
 import { PostingsWithTheirDocument1795860000000 } from '../../migrations/mysql/1795860000000-PostingsWithTheirDocument';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
-import { expectedUserDetails, givenUser, TestUser } from '../support/builders';
+import {
+  expectedUserDetails,
+  givenDoc,
+  givenGroup,
+  givenUser,
+  TestUser,
+} from '../support/builders';
 import { startAppBefore } from '../support/earlier-schema';
 import { ISO_UTC_MS, onlyPage, waitFor } from '../support/expectations';
 import { dropTestDatabase, startTestApp, TestApp } from '../support/test-app';
@@ -278,6 +284,36 @@ describe.each(DATABASE_DEFAULTS)('a new install on a database made with $made', 
     const attempts = (log.body as { deliveries: { status_code: number }[] }).deliveries;
     expect(attempts.map((attempt) => attempt.status_code)).toEqual(expected.map(() => 200));
   }, 30_000);
+
+  it("a group's member lists the documents of a folder shared with the group, by role too", async () => {
+    const http = request(test.http);
+    const member = await givenUser(test);
+    const groupId = await givenGroup(test, owner, [member]);
+    const older = await givenDoc(test, owner, { title: defaults.text.title, path: '~/team' });
+    const newer = await givenDoc(test, owner, { title: defaults.text.edited, path: '~/team' });
+    await http
+      .post('/api/v1/folders/shares')
+      .set(owner.auth)
+      .send({ path: '~/team', group_id: groupId, role: 'editor' })
+      .expect(201);
+
+    const all = await http.get('/api/v1/docs').set(member.auth);
+    expect(all.status).toBe(200);
+    const listed = all.body as { docs: { uuid: string; role: string }[]; pagination: unknown };
+    expect(listed.docs.map(({ uuid, role }) => ({ uuid, role }))).toEqual([
+      { uuid: newer, role: 'editor' },
+      { uuid: older, role: 'editor' },
+    ]);
+    expect(listed.pagination).toEqual(onlyPage(2));
+    // A role filter reads every way of the member, the group's sources as a JSON table.
+    const editing = await http.get('/api/v1/docs').query({ role: 'editor' }).set(member.auth);
+    expect({ status: editing.status, body: editing.body }).toEqual({ status: 200, body: all.body });
+    const viewing = await http.get('/api/v1/docs').query({ role: 'viewer' }).set(member.auth);
+    expect({ status: viewing.status, body: viewing.body }).toEqual({
+      status: 200,
+      body: { docs: [], pagination: onlyPage(0) },
+    });
+  });
 });
 
 describe.each(DATABASE_DEFAULTS)('upgrading 1.2 on a database made with $made', (defaults) => {

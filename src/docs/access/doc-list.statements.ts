@@ -1,3 +1,4 @@
+import { MYSQL_COLLATION } from '../../database/database-options';
 import { SqlDialect } from '../../database/raw-sql';
 import { jsonIntegerRows, paddedLength, paddedLengths } from '../../database/sql-lists';
 import { StatementList } from '../../database/statement-catalogue';
@@ -168,6 +169,12 @@ export function armParameters(
  * every arm, which are read whole. The count reads every arm.
  */
 
+/**
+ * A text column of `JSON_TABLE` takes the database's default collation, which an operator may
+ * have made another than the tables' ("illegal mix of collations" when compared with them).
+ */
+const JSON_TEXT_COLLATION = `CHARACTER SET utf8mb4 COLLATE ${MYSQL_COLLATION}`;
+
 const armColumns = (rank: string) => `doc_id, doc_updated_at AS sort_at, ${rank} AS caller_rank`;
 /**
  * The arms. Ordered, each is a range of a list-order index, read from the index alone (it holds
@@ -181,7 +188,7 @@ const armsSql = (shape: ArmsShape, direction: 'ASC' | 'DESC', dialect: SqlDialec
   if (shape === 'joined') {
     const sources =
       dialect === 'mysql'
-        ? "JSON_TABLE(?, '$[*]' COLUMNS (grantee_type VARCHAR(8) PATH '$[0]', grantee_id INT PATH '$[1]', folder_share_id INT PATH '$[2]')) AS s"
+        ? `JSON_TABLE(?, '$[*]' COLUMNS (grantee_type VARCHAR(8) ${JSON_TEXT_COLLATION} PATH '$[0]', grantee_id INT PATH '$[1]', folder_share_id INT PATH '$[2]')) AS s`
         : "(SELECT json_extract(value, '$[0]') AS grantee_type, json_extract(value, '$[1]') AS grantee_id, json_extract(value, '$[2]') AS folder_share_id FROM json_each(?)) AS s";
     return `${mine}
 UNION ALL
