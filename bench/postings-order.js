@@ -33,6 +33,12 @@ const seconds = Number(option('seconds', 15));
 const dist = resolve(option('dist', join(__dirname, '..', 'dist')));
 const serverUrl = process.env.BENCH_MYSQL_URL || 'mysql://root@127.0.0.1:3306';
 const COPY = 'trial_postings_by_term';
+/**
+ * --bucket N: the copy keyed by (document id DIV N, term, document) instead: a word's range per
+ * bucket of N documents, so that a create writes to the newest bucket's ranges only.
+ */
+const bucket = option('bucket') === undefined ? undefined : Number(option('bucket'));
+const bucketOf = (doc) => `${doc} DIV ${bucket}`;
 /** The search benchmark's users by index (bench/search-bench.js): who searches. */
 const SEARCHERS = { 'member of 10,000': 1000, 'team member': 1002, 'member of all': 1003 };
 
@@ -40,7 +46,14 @@ const SEARCHERS = { 'member of 10,000': 1000, 'team member': 1002, 'member of al
 function pageStatement(name, table) {
   const catalogue = readFileSync(join(__dirname, '..', 'src', 'queries', 'mysql.sql'), 'utf8');
   const text = catalogue.split(`-- name: ${name}\n`)[1].split('\n-- name:')[0];
-  return text.replace(/search_postings/g, table);
+  if (table === 'search_postings' || bucket === undefined) {
+    return text.replace(/search_postings/g, table);
+  }
+  return text.replace(
+    /search_postings (\w+) ON \1\.doc_id = ([\w.]+) AND \1\.term_id = ([\w.?]+)/g,
+    (_, alias, doc, term) =>
+      `${table} ${alias} ON ${alias}.bucket = ${bucketOf(doc)} AND ${alias}.term_id = ${term} AND ${alias}.doc_id = ${doc}`,
+  );
 }
 
 async function poolReads(connection) {
@@ -115,11 +128,14 @@ async function appendsTo(connection) {
       }
       await connection.query('COMMIT');
     },
-    'by term': (id, rows) =>
+    [bucket === undefined ? 'by term' : 'by bucket']: (id, rows) =>
       connection.query(
-        `INSERT INTO ${COPY} (term_id, doc_id, weight) SELECT j.term_id, ?, j.weight
+        bucket === undefined
+          ? `INSERT INTO ${COPY} (term_id, doc_id, weight) SELECT j.term_id, ?, j.weight
+         FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$[0]', weight INT PATH '$[1]')) j`
+          : `INSERT INTO ${COPY} (bucket, term_id, doc_id, weight) SELECT ? DIV ${bucket}, j.term_id, ?, j.weight
          FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$[0]', weight INT PATH '$[1]')) j`,
-        [id, postingsOf(rows)],
+        bucket === undefined ? [id, postingsOf(rows)] : [id, id, postingsOf(rows)],
       ),
   };
   const totals = Object.fromEntries(Object.keys(ways).map((way) => [way, { ms: 0, reads: 0 }]));
@@ -254,11 +270,15 @@ async function main() {
     }
     await connection.query(`DROP TABLE IF EXISTS ${COPY}`);
     await connection.query(
-      `CREATE TABLE ${COPY} (term_id INT NOT NULL, doc_id INT NOT NULL, weight INT NOT NULL, PRIMARY KEY (term_id, doc_id)) ENGINE=InnoDB`,
+      bucket === undefined
+        ? `CREATE TABLE ${COPY} (term_id INT NOT NULL, doc_id INT NOT NULL, weight INT NOT NULL, PRIMARY KEY (term_id, doc_id)) ENGINE=InnoDB`
+        : `CREATE TABLE ${COPY} (bucket INT NOT NULL, term_id INT NOT NULL, doc_id INT NOT NULL, weight INT NOT NULL, PRIMARY KEY (bucket, term_id, doc_id)) ENGINE=InnoDB`,
     );
     const built = await measured(connection, () =>
       connection.query(
-        `INSERT INTO ${COPY} SELECT term_id, doc_id, weight FROM search_postings ORDER BY term_id, doc_id`,
+        bucket === undefined
+          ? `INSERT INTO ${COPY} SELECT term_id, doc_id, weight FROM search_postings ORDER BY term_id, doc_id`
+          : `INSERT INTO ${COPY} SELECT ${bucketOf('doc_id')}, term_id, doc_id, weight FROM search_postings ORDER BY 1, term_id, doc_id`,
       ),
     );
     await connection.query(`ANALYZE TABLE search_postings, ${COPY}`);

@@ -21,6 +21,7 @@ import { UserRolesAndTokenSources1795830000000 } from './1795830000000-UserRoles
 import { SignIn1795840000000 } from './1795840000000-SignIn';
 import { RareTermPostings1795850000000 } from './1795850000000-RareTermPostings';
 import { PostingsWithTheirDocument1795860000000 } from './1795860000000-PostingsWithTheirDocument';
+import { PostingsByBucket1795870000000 } from './1795870000000-PostingsByBucket';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -47,4 +48,5 @@ export const sqliteMigrations = [
   SignIn1795840000000,
   RareTermPostings1795850000000,
   PostingsWithTheirDocument1795860000000,
+  PostingsByBucket1795870000000,
 ];

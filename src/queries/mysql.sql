@@ -5245,22 +5245,22 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
@@ -5275,22 +5275,22 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5308,24 +5308,24 @@ FROM (
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
       FROM user_docs me JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5345,22 +5345,22 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5384,24 +5384,24 @@ FROM (
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
       FROM user_docs me JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5422,22 +5422,22 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -5453,22 +5453,22 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
@@ -5483,22 +5483,22 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5516,24 +5516,24 @@ FROM (
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
       FROM user_docs me JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5553,22 +5553,22 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5592,24 +5592,24 @@ FROM (
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
       FROM user_docs me JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5630,22 +5630,22 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -5679,10 +5679,10 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5703,21 +5703,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5725,7 +5725,7 @@ FROM (
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5755,10 +5755,10 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
@@ -5785,7 +5785,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c) found;
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c) found;
 
 -- name: search.count.fromWords.everyWay.all.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
@@ -5798,21 +5798,21 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5849,10 +5849,10 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5879,21 +5879,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5901,7 +5901,7 @@ FROM (
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5937,10 +5937,10 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -5974,10 +5974,10 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6000,21 +6000,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6022,7 +6022,7 @@ FROM (
   GROUP BY ways.doc_id) reached WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6052,10 +6052,10 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
@@ -6082,7 +6082,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c) found;
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c) found;
 
 -- name: search.count.fromWords.everyWay.role.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
@@ -6097,21 +6097,21 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6148,10 +6148,10 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6180,21 +6180,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6202,7 +6202,7 @@ FROM (
   GROUP BY ways.doc_id) reached WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6238,10 +6238,10 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -6258,11 +6258,11 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6278,13 +6278,13 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6297,11 +6297,11 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
@@ -6311,7 +6311,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c) found;
 
 -- name: search.count.fromWords.member.all.oneGroup.firstTerms
@@ -6320,7 +6320,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c) found;
@@ -6338,11 +6338,11 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6364,13 +6364,13 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6389,11 +6389,11 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -6410,11 +6410,11 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6430,13 +6430,13 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6449,11 +6449,11 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
@@ -6463,7 +6463,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found;
 
 -- name: search.count.fromWords.member.own.oneGroup.firstTerms
@@ -6472,7 +6472,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found;
@@ -6490,11 +6490,11 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6516,13 +6516,13 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6541,11 +6541,11 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -6563,12 +6563,12 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6584,7 +6584,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -6592,7 +6592,7 @@ FROM (
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6606,12 +6606,12 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
@@ -6622,7 +6622,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c) found;
 
@@ -6632,7 +6632,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -6653,12 +6653,12 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6680,7 +6680,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -6688,7 +6688,7 @@ FROM (
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6708,12 +6708,12 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -6730,11 +6730,11 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6750,13 +6750,13 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6769,11 +6769,11 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
@@ -6783,7 +6783,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found;
 
 -- name: search.count.fromWords.member.role.oneGroup.firstTerms
@@ -6792,7 +6792,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found;
@@ -6810,11 +6810,11 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6836,13 +6836,13 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6861,11 +6861,11 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -6880,11 +6880,11 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6898,12 +6898,12 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?
   GROUP BY me.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6914,25 +6914,25 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
 -- name: search.count.member.all.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
     LN(1 + p0.weight) AS score, p0.weight AS query_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) found;
 
 -- name: search.count.member.all.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
     LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?
   GROUP BY me.doc_id) found;
 
@@ -6947,11 +6947,11 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6971,12 +6971,12 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?
   GROUP BY me.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6993,11 +6993,11 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -7012,11 +7012,11 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7030,12 +7030,12 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner'
   GROUP BY me.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7046,25 +7046,25 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
 -- name: search.count.member.own.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
     LN(1 + p0.weight) AS score, p0.weight AS query_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') found;
 
 -- name: search.count.member.own.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
     LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner'
   GROUP BY me.doc_id) found;
 
@@ -7079,11 +7079,11 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7103,12 +7103,12 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner'
   GROUP BY me.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7125,11 +7125,11 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -7144,13 +7144,13 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7164,14 +7164,14 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
   GROUP BY me.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7182,20 +7182,20 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
 -- name: search.count.member.ownFolder.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
     LN(1 + p0.weight) AS score, p0.weight AS query_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) found;
@@ -7204,7 +7204,7 @@ SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_u
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
     LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
@@ -7221,13 +7221,13 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7247,14 +7247,14 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
   GROUP BY me.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7271,13 +7271,13 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -7292,11 +7292,11 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7310,12 +7310,12 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?
   GROUP BY me.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7326,25 +7326,25 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
 -- name: search.count.member.role.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
     LN(1 + p0.weight) AS score, p0.weight AS query_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) found;
 
 -- name: search.count.member.role.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
     LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?
   GROUP BY me.doc_id) found;
 
@@ -7359,11 +7359,11 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7383,12 +7383,12 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?
   GROUP BY me.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7405,11 +7405,11 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -7431,22 +7431,22 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -7473,22 +7473,22 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7518,24 +7518,24 @@ FROM (
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
       FROM user_docs me JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7567,22 +7567,22 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7618,24 +7618,24 @@ FROM (
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
       FROM user_docs me JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7668,22 +7668,22 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -7711,22 +7711,22 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -7753,22 +7753,22 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7798,24 +7798,24 @@ FROM (
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
       FROM user_docs me JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7847,22 +7847,22 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7898,24 +7898,24 @@ FROM (
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
       FROM user_docs me JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7948,22 +7948,22 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = g.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached WHERE role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -8009,10 +8009,10 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8045,21 +8045,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8067,7 +8067,7 @@ FROM (
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8109,10 +8109,10 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -8151,7 +8151,7 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c) found
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
 ) page
@@ -8176,21 +8176,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8239,10 +8239,10 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8281,21 +8281,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8303,7 +8303,7 @@ FROM (
   GROUP BY ways.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8351,10 +8351,10 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -8400,10 +8400,10 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8438,21 +8438,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8460,7 +8460,7 @@ FROM (
   GROUP BY ways.doc_id) reached WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8502,10 +8502,10 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -8544,7 +8544,7 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c) found
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
 ) page
@@ -8571,21 +8571,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8634,10 +8634,10 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8678,21 +8678,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8700,7 +8700,7 @@ FROM (
   GROUP BY ways.doc_id) reached WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8748,10 +8748,10 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  STRAIGHT_JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
+  STRAIGHT_JOIN search_postings p ON p.bucket = reached.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -8780,11 +8780,11 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8812,13 +8812,13 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8843,11 +8843,11 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -8869,7 +8869,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -8890,7 +8890,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c) found
@@ -8920,11 +8920,11 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8958,13 +8958,13 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8995,11 +8995,11 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -9028,11 +9028,11 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9060,13 +9060,13 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9091,11 +9091,11 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -9117,7 +9117,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -9138,7 +9138,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found
@@ -9168,11 +9168,11 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9206,13 +9206,13 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9243,11 +9243,11 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -9277,12 +9277,12 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9310,7 +9310,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -9318,7 +9318,7 @@ FROM (
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9344,12 +9344,12 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -9372,7 +9372,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -9394,7 +9394,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -9427,12 +9427,12 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9466,7 +9466,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -9474,7 +9474,7 @@ FROM (
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9506,12 +9506,12 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -9540,11 +9540,11 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9572,13 +9572,13 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9603,11 +9603,11 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -9629,7 +9629,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -9650,7 +9650,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found
@@ -9680,11 +9680,11 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9718,13 +9718,13 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
       STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9755,11 +9755,11 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
-  STRAIGHT_JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -9786,11 +9786,11 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9816,12 +9816,12 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?
   GROUP BY me.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9844,11 +9844,11 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -9867,7 +9867,7 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
     LN(1 + p0.weight) AS score, p0.weight AS query_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -9886,7 +9886,7 @@ FROM (
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
     LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?
   GROUP BY me.doc_id) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -9913,11 +9913,11 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9949,12 +9949,12 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?
   GROUP BY me.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9983,11 +9983,11 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -10014,11 +10014,11 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10044,12 +10044,12 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner'
   GROUP BY me.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10072,11 +10072,11 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -10095,7 +10095,7 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
     LN(1 + p0.weight) AS score, p0.weight AS query_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -10114,7 +10114,7 @@ FROM (
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
     LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner'
   GROUP BY me.doc_id) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -10141,11 +10141,11 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10177,12 +10177,12 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner'
   GROUP BY me.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10211,11 +10211,11 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -10242,13 +10242,13 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10274,14 +10274,14 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
   GROUP BY me.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10304,13 +10304,13 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -10329,7 +10329,7 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
     LN(1 + p0.weight) AS score, p0.weight AS query_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) found
@@ -10350,7 +10350,7 @@ FROM (
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
     LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
@@ -10379,13 +10379,13 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10417,14 +10417,14 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))
   GROUP BY me.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10453,13 +10453,13 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     STRAIGHT_JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) COLLATE utf8mb4_bin = ?))) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id
@@ -10486,11 +10486,11 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10516,12 +10516,12 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?
   GROUP BY me.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10544,11 +10544,11 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -10567,7 +10567,7 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
     LN(1 + p0.weight) AS score, p0.weight AS query_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -10586,7 +10586,7 @@ FROM (
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
     LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?
   GROUP BY me.doc_id) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -10613,11 +10613,11 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10649,12 +10649,12 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-    STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?
   GROUP BY me.doc_id) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10683,11 +10683,11 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me STRAIGHT_JOIN search_postings p0 ON p0.bucket = me.doc_id DIV 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) c
   STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (grp INT PATH '$[0]', term_id INT PATH '$[1]',
     scored INT PATH '$[2]', counted INT PATH '$[3]')) q
-  STRAIGHT_JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  STRAIGHT_JOIN search_postings p ON p.bucket = c.doc_id DIV 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 STRAIGHT_JOIN docs d ON d.id = m.doc_id

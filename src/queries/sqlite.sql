@@ -5160,15 +5160,15 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5176,7 +5176,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
@@ -5191,15 +5191,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5207,7 +5207,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5225,17 +5225,17 @@ FROM (
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
       FROM user_docs me JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5243,7 +5243,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5263,15 +5263,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5279,7 +5279,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5303,17 +5303,17 @@ FROM (
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
       FROM user_docs me JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5321,7 +5321,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5342,15 +5342,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5358,7 +5358,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -5374,15 +5374,15 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5390,7 +5390,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
@@ -5405,15 +5405,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5421,7 +5421,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5439,17 +5439,17 @@ FROM (
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
       FROM user_docs me JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5457,7 +5457,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5477,15 +5477,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5493,7 +5493,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5517,17 +5517,17 @@ FROM (
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
       FROM user_docs me JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5535,7 +5535,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5556,15 +5556,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5572,7 +5572,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -5606,11 +5606,11 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5631,21 +5631,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5654,7 +5654,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5684,11 +5684,11 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
@@ -5715,7 +5715,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c) found;
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c) found;
 
 -- name: search.count.fromWords.everyWay.all.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
@@ -5728,21 +5728,21 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5779,11 +5779,11 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5810,21 +5810,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5833,7 +5833,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5869,11 +5869,11 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -5907,11 +5907,11 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5934,21 +5934,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5957,7 +5957,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -5987,11 +5987,11 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
@@ -6018,7 +6018,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c) found;
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c) found;
 
 -- name: search.count.fromWords.everyWay.role.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
@@ -6033,21 +6033,21 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6084,11 +6084,11 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6117,21 +6117,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6140,7 +6140,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6176,11 +6176,11 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -6197,12 +6197,12 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6218,14 +6218,14 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6238,12 +6238,12 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
@@ -6253,7 +6253,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c) found;
 
 -- name: search.count.fromWords.member.all.oneGroup.firstTerms
@@ -6262,7 +6262,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c) found;
@@ -6280,12 +6280,12 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6307,14 +6307,14 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6333,12 +6333,12 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -6355,12 +6355,12 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6376,14 +6376,14 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6396,12 +6396,12 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
@@ -6411,7 +6411,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found;
 
 -- name: search.count.fromWords.member.own.oneGroup.firstTerms
@@ -6420,7 +6420,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found;
@@ -6438,12 +6438,12 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6465,14 +6465,14 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6491,12 +6491,12 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -6514,13 +6514,13 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6536,7 +6536,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -6545,7 +6545,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6559,13 +6559,13 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
@@ -6576,7 +6576,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c) found;
 
@@ -6586,7 +6586,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -6607,13 +6607,13 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6635,7 +6635,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -6644,7 +6644,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6664,13 +6664,13 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -6687,12 +6687,12 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6708,14 +6708,14 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6728,12 +6728,12 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
@@ -6743,7 +6743,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found;
 
 -- name: search.count.fromWords.member.role.oneGroup.firstTerms
@@ -6752,7 +6752,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found;
@@ -6770,12 +6770,12 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6797,14 +6797,14 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6823,12 +6823,12 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -6843,12 +6843,12 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6862,13 +6862,13 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6879,26 +6879,26 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
 -- name: search.count.member.all.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
     LN(1 + p0.weight) AS score, p0.weight AS query_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) found;
 
 -- name: search.count.member.all.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
     LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?
   GROUP BY me.doc_id) found;
 
@@ -6913,12 +6913,12 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6938,13 +6938,13 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -6961,12 +6961,12 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -6981,12 +6981,12 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7000,13 +7000,13 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner'
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7017,26 +7017,26 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
 -- name: search.count.member.own.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
     LN(1 + p0.weight) AS score, p0.weight AS query_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') found;
 
 -- name: search.count.member.own.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
     LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner'
   GROUP BY me.doc_id) found;
 
@@ -7051,12 +7051,12 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7076,13 +7076,13 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner'
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7099,12 +7099,12 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -7119,14 +7119,14 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7140,7 +7140,7 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))
@@ -7148,7 +7148,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7159,21 +7159,21 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
 -- name: search.count.member.ownFolder.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
     LN(1 + p0.weight) AS score, p0.weight AS query_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) found;
@@ -7182,7 +7182,7 @@ SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_u
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
     LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))
@@ -7199,14 +7199,14 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7226,7 +7226,7 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))
@@ -7234,7 +7234,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7251,14 +7251,14 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -7273,12 +7273,12 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7292,13 +7292,13 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7309,26 +7309,26 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found;
 
 -- name: search.count.member.role.oneGroup.firstTerm
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
     LN(1 + p0.weight) AS score, p0.weight AS query_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) found;
 
 -- name: search.count.member.role.oneGroup.firstTerms
 SELECT COUNT(*) AS n FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
     LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?
   GROUP BY me.doc_id) found;
 
@@ -7343,12 +7343,12 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7368,13 +7368,13 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7391,12 +7391,12 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -7418,15 +7418,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -7434,7 +7434,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -7461,15 +7461,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -7477,7 +7477,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7507,17 +7507,17 @@ FROM (
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
       FROM user_docs me JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -7525,7 +7525,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7557,15 +7557,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -7573,7 +7573,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7609,17 +7609,17 @@ FROM (
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
       FROM user_docs me JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -7627,7 +7627,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7660,15 +7660,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -7676,7 +7676,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -7704,15 +7704,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -7720,7 +7720,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -7747,15 +7747,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -7763,7 +7763,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7793,17 +7793,17 @@ FROM (
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
       FROM user_docs me JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -7811,7 +7811,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7843,15 +7843,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -7859,7 +7859,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7895,17 +7895,17 @@ FROM (
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
       FROM user_docs me JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
       FROM doc_grants g JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = first_terms.term_id
+    JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -7913,7 +7913,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -7946,15 +7946,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT me.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM user_docs me JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+      FROM user_docs me JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
       WHERE me.user_id = ?
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT g.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM doc_grants g JOIN search_postings p0 ON p0.doc_id = g.doc_id AND p0.term_id = ?
+      FROM doc_grants g JOIN search_postings p0 ON p0.bucket = CAST(g.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = g.doc_id
       WHERE g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -7962,7 +7962,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -8008,11 +8008,11 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8045,21 +8045,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8068,7 +8068,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8110,11 +8110,11 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -8153,7 +8153,7 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c) found
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
 ) page
@@ -8178,21 +8178,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8241,11 +8241,11 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8284,21 +8284,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8307,7 +8307,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8355,11 +8355,11 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ?) c
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -8405,11 +8405,11 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8444,21 +8444,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8467,7 +8467,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8509,11 +8509,11 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -8552,7 +8552,7 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c) found
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
 ) page
@@ -8579,21 +8579,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8642,11 +8642,11 @@ FROM (
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8687,21 +8687,21 @@ FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
       FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8710,7 +8710,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8758,11 +8758,11 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
   GROUP BY ways.doc_id) reached
-  CROSS JOIN search_postings p ON p.doc_id = reached.doc_id AND p.term_id = ? WHERE reached.role = ?) c
+  CROSS JOIN search_postings p ON p.bucket = CAST(reached.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = reached.doc_id WHERE reached.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -8791,12 +8791,12 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8824,14 +8824,14 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8856,12 +8856,12 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -8883,7 +8883,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -8904,7 +8904,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c) found
@@ -8934,12 +8934,12 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -8973,14 +8973,14 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9011,12 +9011,12 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -9045,12 +9045,12 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9078,14 +9078,14 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9110,12 +9110,12 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -9137,7 +9137,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -9158,7 +9158,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found
@@ -9188,12 +9188,12 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9227,14 +9227,14 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9265,12 +9265,12 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -9300,13 +9300,13 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9334,7 +9334,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -9343,7 +9343,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9369,13 +9369,13 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -9398,7 +9398,7 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -9420,7 +9420,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -9453,13 +9453,13 @@ FROM (
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9493,7 +9493,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -9502,7 +9502,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9534,13 +9534,13 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -9569,12 +9569,12 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9602,14 +9602,14 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9634,12 +9634,12 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -9661,7 +9661,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -9682,7 +9682,7 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found
@@ -9712,12 +9712,12 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9751,14 +9751,14 @@ FROM (
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
       CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9789,12 +9789,12 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
   FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
-  CROSS JOIN search_postings p ON p.doc_id = w.doc_id AND p.term_id = ?
+  CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -9821,12 +9821,12 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9852,13 +9852,13 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9881,12 +9881,12 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -9905,7 +9905,7 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
     LN(1 + p0.weight) AS score, p0.weight AS query_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -9924,7 +9924,7 @@ FROM (
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
     LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?
   GROUP BY me.doc_id) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -9951,12 +9951,12 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -9988,13 +9988,13 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10023,12 +10023,12 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -10055,12 +10055,12 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10086,13 +10086,13 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner'
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10115,12 +10115,12 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -10139,7 +10139,7 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
     LN(1 + p0.weight) AS score, p0.weight AS query_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -10158,7 +10158,7 @@ FROM (
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
     LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner'
   GROUP BY me.doc_id) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -10185,12 +10185,12 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10222,13 +10222,13 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner'
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10257,12 +10257,12 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner') c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -10289,14 +10289,14 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10322,7 +10322,7 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))
@@ -10330,7 +10330,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10353,14 +10353,14 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -10379,7 +10379,7 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
     LN(1 + p0.weight) AS score, p0.weight AS query_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) found
@@ -10400,7 +10400,7 @@ FROM (
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
     LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))
@@ -10429,14 +10429,14 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10468,7 +10468,7 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))
@@ -10476,7 +10476,7 @@ FROM (
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10505,14 +10505,14 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
     CROSS JOIN docs d ON d.id = me.doc_id
   WHERE me.user_id = ? AND me.role = 'owner' AND d.folder_id IN (SELECT id FROM folders WHERE user_id = ?
     AND (path_hash = ? OR SUBSTR(path, 1, ?) = ?))) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -10539,12 +10539,12 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10570,13 +10570,13 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10599,12 +10599,12 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -10623,7 +10623,7 @@ FROM (
   SELECT COUNT(*) OVER () AS total_count, found.*
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at,
     LN(1 + p0.weight) AS score, p0.weight AS query_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
   LIMIT ? OFFSET ?
@@ -10642,7 +10642,7 @@ FROM (
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at,
     LN(1 + SUM(p0.weight)) AS score, SUM(p0.weight) AS query_weight
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?
   GROUP BY me.doc_id) found
   ORDER BY score DESC, updated_at DESC, doc_id DESC
@@ -10669,12 +10669,12 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10706,13 +10706,13 @@ FROM (
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT me.doc_id AS doc_id, MIN(me.role) AS role, MAX(me.doc_updated_at) AS updated_at
   FROM user_docs me CROSS JOIN (SELECT value AS term_id FROM json_each(?)) first_terms
-    CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = first_terms.term_id
+    CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = first_terms.term_id AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?
   GROUP BY me.doc_id) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id, q.grp
 ) scored
 GROUP BY scored.doc_id
@@ -10741,12 +10741,12 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT me.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p0.weight AS first_weight
-  FROM user_docs me CROSS JOIN search_postings p0 ON p0.doc_id = me.doc_id AND p0.term_id = ?
+  FROM user_docs me CROSS JOIN search_postings p0 ON p0.bucket = CAST(me.doc_id AS INTEGER) / 1024 AND p0.term_id = ? AND p0.doc_id = me.doc_id
   WHERE me.user_id = ? AND me.role = ?) c
   CROSS JOIN (SELECT json_extract(value, '$[0]') AS grp, json_extract(value, '$[1]') AS term_id,
       json_extract(value, '$[2]') AS scored, json_extract(value, '$[3]') AS counted
     FROM json_each(?)) q
-  CROSS JOIN search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id
+  CROSS JOIN search_postings p ON p.bucket = CAST(c.doc_id AS INTEGER) / 1024 AND p.term_id = q.term_id AND p.doc_id = c.doc_id
   GROUP BY c.doc_id
   HAVING COUNT(*) = ?) m
 CROSS JOIN docs d ON d.id = m.doc_id
@@ -10890,7 +10890,8 @@ WHERE p.doc_id = ? AND t.doc_count < 256;
 SELECT term_id, weight FROM search_postings WHERE doc_id = ?;
 
 -- name: searchPostings.remove
-DELETE FROM search_postings WHERE term_id IN (SELECT value FROM json_each(?)) AND doc_id = ?;
+DELETE FROM search_postings WHERE (bucket, term_id, doc_id) IN (
+SELECT d.id / 1024, j.value, d.id FROM (SELECT CAST(? AS INTEGER) AS id) d, json_each(?) j);
 
 -- name: searchPostings.removeDocs
 DELETE FROM search_postings WHERE doc_id IN (SELECT value FROM json_each(?) AS docs);
@@ -10906,9 +10907,10 @@ FROM json_each(?) AS docs CROSS JOIN search_postings p ON p.doc_id = docs.value)
 SELECT id, term FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- name: searchPostings.upsert
-INSERT INTO search_postings (term_id, doc_id, weight)
-SELECT json_extract(value, '$[0]'), ?, json_extract(value, '$[1]') FROM json_each(?) WHERE true
-ON CONFLICT (term_id, doc_id) DO UPDATE SET weight = excluded.weight;
+INSERT INTO search_postings (bucket, term_id, doc_id, weight)
+SELECT d.id / 1024, json_extract(value, '$[0]'), d.id, json_extract(value, '$[1]')
+FROM (SELECT CAST(? AS INTEGER) AS id) d, json_each(?) WHERE true
+ON CONFLICT (bucket, term_id, doc_id) DO UPDATE SET weight = excluded.weight;
 
 -- name: searchReindex.batch
 SELECT id, version, title, html FROM docs WHERE id > ? ORDER BY id LIMIT ?;

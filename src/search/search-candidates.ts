@@ -1,4 +1,5 @@
 import type { SqlDialect } from '../database/raw-sql';
+import { postingKeyIs } from '../docs/documents/search-postings.repository';
 import {
   USER_DOCS_BY_DOC,
   userDocsAmong,
@@ -54,12 +55,12 @@ function holdsFirstGroup(dialect: SqlDialect, shape: SearchShape): (doc: string)
   const join = shape.reach === 'member' ? straight[dialect] : 'JOIN';
   if (shape.firstTermOnly) {
     return (doc) =>
-      piece(`${join} search_postings p0 ON p0.doc_id = ${doc} AND p0.term_id = ?`, 'firstTerm');
+      piece(`${join} search_postings p0 ON ${postingKeyIs(dialect, 'p0', doc, '?')}`, 'firstTerm');
   }
   return (doc) =>
     piece(
       `${join} ${jsonRows.ids[dialect]('first_terms')}
-    ${join} search_postings p0 ON p0.doc_id = ${doc} AND p0.term_id = first_terms.term_id`,
+    ${join} search_postings p0 ON ${postingKeyIs(dialect, 'p0', doc, 'first_terms.term_id')}`,
       'firstTerms',
     );
 }
@@ -167,14 +168,17 @@ function candidatesFromWords(dialect: SqlDialect, shape: SearchShape): Piece {
     : piece(
         `SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM ${jsonRows.ids[dialect]('first_terms')}
       ${join} search_rare_postings r ON r.term_id = first_terms.term_id
-      ${join} search_postings p ON p.doc_id = r.doc_id AND p.term_id = r.term_id
+      ${join} search_postings p ON ${postingKeyIs(dialect, 'p', 'r.doc_id', 'r.term_id')}
       GROUP BY r.doc_id`,
         'firstTerms',
       );
   /** The word's weight in the document `doc` of the caller: its posting, by its key. */
   const weightOf = (doc: string) =>
     word
-      ? piece(`\n  ${join} search_postings p ON p.doc_id = ${doc} AND p.term_id = ?`, 'firstTerm')
+      ? piece(
+          `\n  ${join} search_postings p ON ${postingKeyIs(dialect, 'p', doc, '?')}`,
+          'firstTerm',
+        )
       : piece('');
   let found: Piece;
   if (shape.reach === 'everyWay') {

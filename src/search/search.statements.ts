@@ -3,7 +3,7 @@ import type { SqlDialect } from '../database/raw-sql';
 import { paddedLengths, placeholders } from '../database/sql-lists';
 import type { StatementList } from '../database/statement-catalogue';
 import { USER_OWN_COUNT, userReachUpTo } from '../docs/access/grants-sql';
-import { RARE_TERM_DOCS } from '../docs/documents/search-postings.repository';
+import { RARE_TERM_DOCS, postingKeyIs } from '../docs/documents/search-postings.repository';
 import {
   candidates,
   carriesFirstGroup,
@@ -44,7 +44,7 @@ function everyGroup(dialect: SqlDialect, shape: SearchShape): Piece {
       : { score: '', weight: '' };
   const lookups = `FROM (${found.sql}) c
   ${straight[dialect]} ${jsonRows.groups[dialect]('q')}
-  ${straight[dialect]} search_postings p ON p.doc_id = c.doc_id AND p.term_id = q.term_id`;
+  ${straight[dialect]} search_postings p ON ${postingKeyIs(dialect, 'p', 'c.doc_id', 'q.term_id')}`;
   const firstScored = carried ? (['firstScored'] as const) : [];
   if (shape.firstTermOnly && shape.otherTermsOnly) {
     // A row per group: grouped once.

@@ -10,6 +10,8 @@ import { RareTermPostings1795850000000 as RareTermsMysql1795850000000 } from '..
 import { RareTermPostings1795850000000 as RareTermsSqlite1795850000000 } from '../../migrations/sqlite/1795850000000-RareTermPostings';
 import { PostingsWithTheirDocument1795860000000 as PostingsMysql1795860000000 } from '../../migrations/mysql/1795860000000-PostingsWithTheirDocument';
 import { PostingsWithTheirDocument1795860000000 as PostingsSqlite1795860000000 } from '../../migrations/sqlite/1795860000000-PostingsWithTheirDocument';
+import { PostingsByBucket1795870000000 as BucketsMysql1795870000000 } from '../../migrations/mysql/1795870000000-PostingsByBucket';
+import { PostingsByBucket1795870000000 as BucketsSqlite1795870000000 } from '../../migrations/sqlite/1795870000000-PostingsByBucket';
 import { startAppBefore } from '../support/earlier-schema';
 import { databaseKind, dropTestDatabase, startTestApp, TestApp } from '../support/test-app';
 
@@ -26,7 +28,7 @@ describe(`document counts in slots, upgraded (${databaseKind})`, () => {
 
   beforeAll(async () => {
     // Today's code reads users' roles, tokens' sources, who manages a group and terms' counts,
-    // and passes a document's postings with its INSERT: those come first.
+    // passes a document's postings with its INSERT and keys them by bucket: those come first.
     const old = await startAppBefore(
       databaseKind === 'mysql' ? GrantsInListOrder1795800000000 : CountsInOneSlot1795810000000,
       databaseKind === 'mysql'
@@ -35,12 +37,14 @@ describe(`document counts in slots, upgraded (${databaseKind})`, () => {
             SignInMysql1795840000000,
             RareTermsMysql1795850000000,
             PostingsMysql1795860000000,
+            BucketsMysql1795870000000,
           ]
         : [
             UserRolesSqlite1795830000000,
             SignInSqlite1795840000000,
             RareTermsSqlite1795850000000,
             PostingsSqlite1795860000000,
+            BucketsSqlite1795870000000,
           ],
     );
     try {

@@ -162,7 +162,7 @@ describe(`query budget per request (${databaseKind})`, () => {
 
   describe('create', () => {
     const POSTINGS_UPSERT =
-      /^INSERT INTO search_postings \(term_id, doc_id, weight\) SELECT .* (ON DUPLICATE KEY UPDATE|ON CONFLICT)/;
+      /^INSERT INTO search_postings \(bucket, term_id, doc_id, weight\) SELECT .* (ON DUPLICATE KEY UPDATE|ON CONFLICT)/;
     /** MySQL: the INSERT carries the postings, which its triggers write (and keep by term). */
     const INSERT_WITH_POSTINGS = /^INSERT INTO docs \(.*, pending_postings\) /;
 
@@ -424,7 +424,7 @@ WHERE d.uuid = ? ORDER BY t.term`,
             ),
             'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
             'UPDATE doc_grants SET doc_updated_at = ? WHERE doc_id = ?',
-            expect.stringMatching(/^DELETE FROM search_postings WHERE term_id IN/),
+            expect.stringMatching(/^DELETE FROM search_postings WHERE \(bucket, term_id, doc_id\) IN/),
             expect.stringMatching(RARE_REMOVE),
             expect.stringMatching(/^INSERT INTO search_postings .* ON CONFLICT/),
             expect.stringMatching(RARE_ROWS),

@@ -40,6 +40,26 @@ interface PostingsChange {
 export const RARE_TERM_DOCS = 256;
 
 /**
+ * Consecutive document ids per bucket of the posting index (`search_postings` is keyed by
+ * bucket, term, document; the PostingsByBucket migrations and MySQL's triggers use the same
+ * figure). Big enough that a common word's rows of the documents a caller has in one bucket
+ * share a page or two; small enough that the newest bucket's ranges, where every create
+ * writes, stay in the database's cache.
+ */
+export const POSTINGS_BUCKET_DOCS = 1024;
+
+/** A document's bucket in the posting index, of a document id (a column or a parameter). */
+const bucketOf: Record<SqlDialect, (doc: string) => string> = {
+  mysql: (doc) => `${doc} DIV ${POSTINGS_BUCKET_DOCS}`,
+  sqlite: (doc) => `CAST(${doc} AS INTEGER) / ${POSTINGS_BUCKET_DOCS}`,
+};
+
+/** The condition that finds the posting of `term` in `doc` (`alias` a `search_postings`) by its key. */
+export function postingKeyIs(dialect: SqlDialect, alias: string, doc: string, term: string) {
+  return `${alias}.bucket = ${bucketOf[dialect](doc)} AND ${alias}.term_id = ${term} AND ${alias}.doc_id = ${doc}`;
+}
+
+/**
  * Term ids as rows of `term_id`, from a JSON parameter `[id, ...]`. MariaDB's estimate for
  * such a list is 40 rows whatever its length, and while a table's statistics say it is empty
  * (a new database, for seconds to minutes) it reads the whole table for each row of the list:
@@ -58,7 +78,8 @@ const TERM_IDS_KEPT = 200_000;
 /**
  * The posting index's statements. `search_terms` names each distinct term once;
  * `search_postings` holds a row per term and document with the term's weight there
- * (`termWeights`), keyed (document, term), so a search looks each document it reads up by its words.
+ * (`termWeights`), keyed (bucket, term, document) (`postingKeyIs`), so a search looks each
+ * document it reads up by its words.
  * Lists of rows travel as one JSON parameter, so each statement has one text whatever its size.
  */
 export const searchPostingsSql = {
@@ -77,11 +98,13 @@ export const searchPostingsSql = {
    * Parameters: the document, then `[[term id, weight], ...]`; a row already there takes the
    * weight.
    */
-  upsert: `INSERT INTO search_postings (term_id, doc_id, weight)
-SELECT json_extract(value, '$[0]'), ?, json_extract(value, '$[1]') FROM json_each(?) WHERE true
-ON CONFLICT (term_id, doc_id) DO UPDATE SET weight = excluded.weight`,
-  /** Parameters: `[term id, ...]`, the document. */
-  remove: `DELETE FROM search_postings WHERE term_id IN (SELECT value FROM json_each(?)) AND doc_id = ?`,
+  upsert: `INSERT INTO search_postings (bucket, term_id, doc_id, weight)
+SELECT d.id / ${POSTINGS_BUCKET_DOCS}, json_extract(value, '$[0]'), d.id, json_extract(value, '$[1]')
+FROM (SELECT CAST(? AS INTEGER) AS id) d, json_each(?) WHERE true
+ON CONFLICT (bucket, term_id, doc_id) DO UPDATE SET weight = excluded.weight`,
+  /** Parameters: the document, then `[term id, ...]`. */
+  remove: `DELETE FROM search_postings WHERE (bucket, term_id, doc_id) IN (
+SELECT d.id / ${POSTINGS_BUCKET_DOCS}, j.value, d.id FROM (SELECT CAST(? AS INTEGER) AS id) d, json_each(?) j)`,
   /**
    * Counts documents in for each of these terms that is still rare, up to the limit
    * (parameter: `[[term id, documents], ...]`, in term order, so concurrent counts take the
@@ -131,7 +154,7 @@ STRAIGHT_JOIN search_rare_postings r ON r.term_id = p.term_id AND r.doc_id = p.d
     sqlite: `DELETE FROM search_rare_postings WHERE (term_id, doc_id) IN (SELECT p.term_id, p.doc_id
 FROM ${jsonIntegerRows('sqlite')} AS docs CROSS JOIN search_postings p ON p.doc_id = docs.value)`,
   },
-  /** A document's postings (a range of the index, keyed by document first). */
+  /** A document's postings (a range of the index by document). */
   ofDoc: 'SELECT term_id, weight FROM search_postings WHERE doc_id = ?',
   /**
    * Parameter: `[doc id, ...]`. MariaDB reads a single-table DELETE's `IN (SELECT ...)` for
@@ -270,7 +293,7 @@ export class SearchPostingsRepository {
       await this.sql.run(searchPostingsSql.passToDoc, [JSON.stringify(change), docId], manager);
     } else {
       if (remove.length > 0) {
-        await this.sql.run(searchPostingsSql.remove, [JSON.stringify(remove), docId], manager);
+        await this.sql.run(searchPostingsSql.remove, [docId, JSON.stringify(remove)], manager);
       }
       if (removeRare.length > 0) {
         await this.sql.run(
@@ -293,6 +316,9 @@ export class SearchPostingsRepository {
    * What changes from `before` to `after` (weights by term id): the postings to write with
    * their weight, those to remove, and of the terms added or removed those not known common,
    * whose rows by term follow (ids in order, so concurrent writes take rows in one order).
+   * The postings to write are in term order too: the rows of concurrent creates, which share
+   * the newest bucket, are then written in one order, and the index by document receives them
+   * in its own order (it fills its pages rather than splitting them).
    */
   private changeOf(before: Map<number, number>, after: Map<number, number>): PostingsChange {
     const change: PostingsChange = { set: [], addRare: [], remove: [], removeRare: [] };
@@ -306,6 +332,7 @@ export class SearchPostingsRepository {
       change.remove.push(id);
       if (!this.commonTerms.has(id)) change.removeRare.push(id);
     }
+    change.set.sort(([a], [b]) => a - b);
     change.addRare.sort((a, b) => a - b);
     return change;
   }
