@@ -4,8 +4,9 @@
  * How the PostingsByBucket migrations (`migrations/mysql/1795870000000-PostingsByBucket.ts` and
  * `migrations/sqlite/1795870000000-PostingsByBucket.ts`) move the posting index from its key
  * by (document, term) to one by (bucket, term, document), a bucket being 1,024 consecutive
- * document ids, with an index by (document, term, weight) beside it. The benchmark, which loads
- * documents with the SearchPostings builder (keyed by document), moves them the same way.
+ * document ids, with an index by (document, term, weight) beside it, built once the rows are
+ * in. The benchmark, which loads documents with the SearchPostings builder (keyed by
+ * document), moves them the same way.
  */
 
 /** Runs one statement (a TypeORM `QueryRunner.query`). */
@@ -16,7 +17,7 @@ const BUCKET_DOCS = 1024;
 
 const NEW_TABLE = {
   mysql:
-    'CREATE TABLE `search_postings_by_bucket` (`bucket` int NOT NULL, `term_id` int NOT NULL, `doc_id` int NOT NULL, `weight` int NOT NULL, INDEX `IDX_search_postings_doc` (`doc_id`, `term_id`, `weight`), PRIMARY KEY (`bucket`, `term_id`, `doc_id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci',
+    'CREATE TABLE `search_postings_by_bucket` (`bucket` int NOT NULL, `term_id` int NOT NULL, `doc_id` int NOT NULL, `weight` int NOT NULL, PRIMARY KEY (`bucket`, `term_id`, `doc_id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci',
   sqlite:
     'CREATE TABLE "search_postings_by_bucket" ("bucket" integer NOT NULL, "term_id" integer NOT NULL, "doc_id" integer NOT NULL, "weight" integer NOT NULL, PRIMARY KEY ("bucket", "term_id", "doc_id")) WITHOUT ROWID',
 };
@@ -65,6 +66,12 @@ WHERE doc_id >= ? AND doc_id < ? ORDER BY term_id, doc_id`,
   }
   const moved = await count('SELECT COUNT(*) AS n FROM search_postings_by_bucket');
   if (dialect === 'mysql') {
+    // Built once the rows are in, in its own order: its pages fill up (952 MB at 100,000
+    // documents when built row by row with them, 559 MB after).
+    await query(
+      'ALTER TABLE `search_postings_by_bucket` ADD INDEX `IDX_search_postings_doc` (`doc_id`, `term_id`, `weight`)',
+      [],
+    );
     await query(
       'RENAME TABLE search_postings TO search_postings_by_document, search_postings_by_bucket TO search_postings',
       [],

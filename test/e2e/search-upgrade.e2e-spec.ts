@@ -31,6 +31,12 @@ describe(`search: upgrading a database written before it (${databaseKind})`, () 
         ],
       );
     }
+    // And one in a later bucket of the index (ids 3,072 to 4,095: PostingsByBucket).
+    await old.query(
+      `INSERT INTO docs (id, uuid, owner_id, folder_id, title, html, created_at, updated_at, version)
+       SELECT 3500, ?, id, NULL, 'Old note far', '<p>written far along</p>', ?, ?, 1 FROM users`,
+      ['00000000-0000-4000-8000-000000003500', at, at],
+    );
     await old.destroy();
     test = await startTestApp();
     const { token } = await test.app.get(ApiTokensService).issue({ email: 'old@example.com' });
@@ -45,7 +51,10 @@ describe(`search: upgrading a database written before it (${databaseKind})`, () 
         pagination: { total_count: number };
       };
     expect((await search('kept before')).pagination.total_count).toBe(204);
-    expect((await search('note')).pagination.total_count).toBe(205);
+    expect((await search('note')).pagination.total_count).toBe(206);
+    expect((await search('far along')).results.map((result) => result.title)).toEqual([
+      'Old note far',
+    ]);
     expect((await search('数据库')).results.map((result) => result.title)).toEqual([
       'Old note 204',
     ]);
