@@ -16,6 +16,11 @@
 // read either), and runs them again. That rebuild stays: the database is a trial's afterwards,
 // and --service on it again runs the build keyed by term alone (with another pool size, say).
 //
+// --bucket N: the copy keyed by (document id DIV N, term, document) instead of (term, document);
+// issue 50's seventh part tried it with N = 1024, which the PostingsByBucket migration adopted.
+// The tool compares with `search_postings` keyed by document: it needs a store kept by a build
+// from before that migration.
+//
 // MySQL: BENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306).
 const { readFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
