@@ -22,6 +22,7 @@ import { SignIn1795840000000 } from './1795840000000-SignIn';
 import { RareTermPostings1795850000000 } from './1795850000000-RareTermPostings';
 import { PostingsWithTheirDocument1795860000000 } from './1795860000000-PostingsWithTheirDocument';
 import { PostingsByBucket1795870000000 } from './1795870000000-PostingsByBucket';
+import { PostingsWithoutDocIndex1795880000000 } from './1795880000000-PostingsWithoutDocIndex';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -49,4 +50,5 @@ export const sqliteMigrations = [
   RareTermPostings1795850000000,
   PostingsWithTheirDocument1795860000000,
   PostingsByBucket1795870000000,
+  PostingsWithoutDocIndex1795880000000,
 ];

@@ -1950,10 +1950,7 @@ UPDATE docs SET deleted_at = ? WHERE id = ?;
 SELECT LAST_INSERT_ID() AS version;
 
 -- name: docs.termsBeforeUpdate
-SELECT d.version, d.search_title, d.search_body, (SELECT JSON_ARRAYAGG(JSON_ARRAY(p.term_id, p.weight)) FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ? FOR UPDATE;
-
--- name: docs.termsBeforeUpdate:title
-SELECT d.version, d.search_title, (SELECT JSON_ARRAYAGG(JSON_ARRAY(p.term_id, p.weight)) FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ? FOR UPDATE;
+SELECT version, search_title, search_body FROM docs WHERE uuid = ? FOR UPDATE;
 
 -- name: docs.update:
 UPDATE docs d
@@ -10804,6 +10801,11 @@ SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_doc
       WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?) OR term LIKE ?;
 
+-- name: searchPostings.addRare
+INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
+SELECT t.id, ? FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j STRAIGHT_JOIN search_terms t FORCE INDEX (PRIMARY) ON t.id = j.term_id
+WHERE t.doc_count < 256;
+
 -- name: searchPostings.addTerms
 INSERT IGNORE INTO search_terms (term) VALUES (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?);
 
@@ -10818,28 +10820,27 @@ SET t.doc_count = LEAST(t.doc_count + j.docs, 256) WHERE t.doc_count < 256;
 -- name: searchPostings.forgetRare
 DELETE r FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j STRAIGHT_JOIN search_rare_postings r FORCE INDEX (PRIMARY) ON r.term_id = j.term_id;
 
--- name: searchPostings.keepRareOfDoc
-INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
-SELECT p.term_id, p.doc_id FROM search_postings p STRAIGHT_JOIN search_terms t ON t.id = p.term_id
-WHERE p.doc_id = ? AND t.doc_count < 256;
-
--- name: searchPostings.ofDoc
-SELECT term_id, weight FROM search_postings WHERE doc_id = ?;
+-- name: searchPostings.ofDocRange
+SELECT doc_id, term_id, weight FROM search_postings
+WHERE bucket BETWEEN ? AND ? AND doc_id BETWEEN ? AND ?;
 
 -- name: searchPostings.passToDoc
 UPDATE docs SET pending_postings = ? WHERE id = ?;
 
--- name: searchPostings.removeDocs
-DELETE p FROM search_postings p
-JOIN JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS docs ON p.doc_id = docs.value;
+-- name: searchPostings.removeOfDocs
+DELETE p FROM JSON_TABLE(?, '$[*]' COLUMNS (doc_id INT PATH '$[0]', term_id INT PATH '$[1]')) j
+STRAIGHT_JOIN search_postings p FORCE INDEX (PRIMARY) ON p.bucket = j.doc_id DIV 1024 AND p.term_id = j.term_id AND p.doc_id = j.doc_id;
 
 -- name: searchPostings.removeRareOfDocs
-DELETE r FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS docs
-STRAIGHT_JOIN search_postings p ON p.doc_id = docs.value
-STRAIGHT_JOIN search_rare_postings r ON r.term_id = p.term_id AND r.doc_id = p.doc_id;
+DELETE r FROM JSON_TABLE(?, '$[*]' COLUMNS (doc_id INT PATH '$[0]', term_id INT PATH '$[1]')) j
+STRAIGHT_JOIN search_rare_postings r FORCE INDEX (PRIMARY) ON r.term_id = j.term_id AND r.doc_id = j.doc_id;
 
 -- name: searchPostings.termIds
 SELECT id, term FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+
+-- name: searchPostings.termsOfDocs
+SELECT d.id, d.search_title, d.search_body FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS ids
+STRAIGHT_JOIN docs d ON d.id = ids.value;
 
 -- name: searchReindex.batch
 SELECT id, version, title, html FROM docs WHERE id > ? ORDER BY id LIMIT ?;

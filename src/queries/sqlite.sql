@@ -1963,10 +1963,7 @@ UPDATE docs SET deleted_at = ? WHERE id = ?;
 SELECT LAST_INSERT_ID() AS version;
 
 -- name: docs.termsBeforeUpdate
-SELECT d.version, d.search_title, d.search_body, (SELECT json_group_array(json_array(p.term_id, p.weight)) FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ?;
-
--- name: docs.termsBeforeUpdate:title
-SELECT d.version, d.search_title, (SELECT json_group_array(json_array(p.term_id, p.weight)) FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ?;
+SELECT version, search_title, search_body FROM docs WHERE uuid = ?;
 
 -- name: docs.update:
 UPDATE docs SET updated_at = ?, updated_by = ?, version = version + 1
@@ -10881,30 +10878,29 @@ WHERE search_terms.id = j.term_id AND search_terms.doc_count < 256;
 -- name: searchPostings.forgetRare
 DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j);
 
--- name: searchPostings.keepRareOfDoc
-INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
-SELECT p.term_id, p.doc_id FROM search_postings p JOIN search_terms t ON t.id = p.term_id
-WHERE p.doc_id = ? AND t.doc_count < 256;
-
--- name: searchPostings.ofDoc
-SELECT term_id, weight FROM search_postings WHERE doc_id = ?;
+-- name: searchPostings.ofDocRange
+SELECT doc_id, term_id, weight FROM search_postings
+WHERE bucket BETWEEN ? AND ? AND doc_id BETWEEN ? AND ?;
 
 -- name: searchPostings.remove
 DELETE FROM search_postings WHERE (bucket, term_id, doc_id) IN (
 SELECT d.id / 1024, j.value, d.id FROM (SELECT CAST(? AS INTEGER) AS id) d, json_each(?) j);
 
--- name: searchPostings.removeDocs
-DELETE FROM search_postings WHERE doc_id IN (SELECT value FROM json_each(?) AS docs);
+-- name: searchPostings.removeOfDocs
+DELETE FROM search_postings WHERE (bucket, term_id, doc_id) IN (
+SELECT doc_id / 1024, term_id, doc_id FROM (SELECT json_extract(value, '$[0]') AS doc_id, json_extract(value, '$[1]') AS term_id FROM json_each(?)));
 
 -- name: searchPostings.removeRare
 DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j) AND doc_id = ?;
 
 -- name: searchPostings.removeRareOfDocs
-DELETE FROM search_rare_postings WHERE (term_id, doc_id) IN (SELECT p.term_id, p.doc_id
-FROM json_each(?) AS docs CROSS JOIN search_postings p ON p.doc_id = docs.value);
+DELETE FROM search_rare_postings WHERE (term_id, doc_id) IN (SELECT term_id, doc_id FROM (SELECT json_extract(value, '$[0]') AS doc_id, json_extract(value, '$[1]') AS term_id FROM json_each(?)));
 
 -- name: searchPostings.termIds
 SELECT id, term FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+
+-- name: searchPostings.termsOfDocs
+SELECT id, search_title, search_body FROM docs WHERE id IN (SELECT value FROM json_each(?) AS ids);
 
 -- name: searchPostings.upsert
 INSERT INTO search_postings (bucket, term_id, doc_id, weight)

@@ -36,7 +36,7 @@ interface DocText {
 /**
  * `search reindex`: writes every document's search terms and postings again (after the
  * tokenizer changed, or when the index was lost: the postings are compared with those the
- * document has, not with its stored terms), a batch of documents read at a time and each
+ * index holds for the document, read a batch's buckets at a time, not with its stored terms), a batch of documents read at a time and each
  * document written in a short transaction of its own, so the service keeps serving and writing
  * meanwhile. A document written since its batch was read already has its new terms and is left
  * as it is.
@@ -67,6 +67,8 @@ export class SearchReindexer {
     for (;;) {
       const rows = await this.sql.rows<DocText>(reindexSql.batch, [after, REINDEX_BATCH]);
       if (rows.length === 0) return written;
+      // Read after the batch: a document written since has another version, and is left.
+      const indexed = await this.postings.ofDocRange(after + 1, Number(rows[rows.length - 1].id));
       for (const row of rows) {
         const searchBody = indexTerms(textOfHtml(row.html));
         const terms = {
@@ -76,18 +78,31 @@ export class SearchReindexer {
         };
         await this.postings.addTerms(terms);
         await beforeWrite?.(Number(row.id));
-        if (await this.write(Number(row.id), Number(row.version), terms)) written++;
+        const id = Number(row.id);
+        if (
+          await this.write(
+            id,
+            Number(row.version),
+            terms,
+            indexed.get(id) ?? new Map<number, number>(),
+          )
+        )
+          written++;
       }
       after = Number(rows[rows.length - 1].id);
       onBatch?.(written);
     }
   }
 
-  /** One document's new terms and postings, unless it changed since it was read. */
+  /**
+   * One document's new terms and postings (from those it has in the index, `indexed`), unless
+   * it changed since it was read.
+   */
   private write(
     id: number,
     version: number,
     terms: { searchTitle: string; searchBody: string; bodyCounts: TermCounts },
+    indexed: Map<number, number>,
   ): Promise<boolean> {
     return this.transactions.run(async (manager) => {
       const [stored] = await this.sql.rows<{ version: number }>(
@@ -97,13 +112,9 @@ export class SearchReindexer {
       );
       if (!stored || Number(stored.version) !== version) return false;
       await this.sql.run(reindexSql.write, [terms.searchTitle, terms.searchBody, id], manager);
-      await this.postings.write(
-        manager,
-        id,
-        await this.postings.stored(manager, id),
-        await this.postings.weightsOf(terms, manager),
-      );
-      await this.postings.keepRareOf(manager, id);
+      const weights = await this.postings.weightsOf(terms, manager);
+      await this.postings.write(manager, id, indexed, weights);
+      await this.postings.keepRareOf(manager, id, [...weights.keys()]);
       return true;
     });
   }

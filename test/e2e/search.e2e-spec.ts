@@ -2,6 +2,7 @@ import request from 'supertest';
 import { SearchReindexer } from '../../src/search/search-reindex';
 import { givenDoc, givenSharedDoc, givenUser, TestUser } from '../support/builders';
 import { ISO_UTC_MS } from '../support/expectations';
+import { indexedTermsOf, indexedTermsOfId } from '../support/search-index';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
 interface SearchBody {
@@ -316,6 +317,61 @@ describe(`GET /api/v1/search (${databaseKind})`, () => {
       expect(await titlesFound(owner, 'walrus')).toEqual([]);
     });
 
+    it('the index holds exactly the terms of what each write left (weights: 4 a title word, 1 a text word), and nothing once deleted for good', async () => {
+      const uuid = await givenDoc(test, owner, {
+        title: 'Blue whale',
+        html: '<p>whale song, whale</p>',
+      });
+      const [{ id }] = await test.dataSource.query<{ id: number }[]>(
+        'SELECT id FROM docs WHERE uuid = ?',
+        [uuid],
+      );
+      const put = (body: object) =>
+        request(test.http).put(`/api/v1/docs/${uuid}`).set(owner.auth).send(body).expect(204);
+      const indexed = (postings: [string, number][]) => ({
+        postings,
+        rare: postings.map(([term]) => term),
+      });
+      expect(await indexedTermsOf(test, uuid)).toEqual(
+        indexed([
+          ['xxblue', 4],
+          ['xxsong', 1],
+          ['xxwhale', 6],
+        ]),
+      );
+
+      await put({ html: '<p>krill</p>' });
+      expect(await indexedTermsOf(test, uuid)).toEqual(
+        indexed([
+          ['xxblue', 4],
+          ['xxkrill', 1],
+          ['xxwhale', 4],
+        ]),
+      );
+      await put({ title: 'Grey krill' });
+      expect(await indexedTermsOf(test, uuid)).toEqual(
+        indexed([
+          ['xxgrey', 4],
+          ['xxkrill', 5],
+        ]),
+      );
+      await request(test.http)
+        .post(`/api/v1/docs/${uuid}/revisions/1/restore`)
+        .set(owner.auth)
+        .expect(200);
+      expect(await indexedTermsOf(test, uuid)).toEqual(
+        indexed([
+          ['xxblue', 4],
+          ['xxsong', 1],
+          ['xxwhale', 6],
+        ]),
+      );
+
+      await request(test.http).delete(`/api/v1/docs/${uuid}`).set(owner.auth).expect(204);
+      await request(test.http).delete(`/api/v1/trash/${uuid}`).set(owner.auth).expect(204);
+      expect(await indexedTermsOfId(test, Number(id))).toEqual({ postings: [], rare: [] });
+    });
+
     it('a title alone, then the text alone, of a long document: each keeps the other findable', async () => {
       // Over 64 KiB of text: its terms are counted in the worker pool.
       const long = `<p>${'gazelle savanna '.repeat(6000)}</p>`;
@@ -338,6 +394,18 @@ describe(`GET /api/v1/search (${databaseKind})`, () => {
       await test.dataSource.query('UPDATE docs SET search_title = NULL, search_body = NULL');
       await test.dataSource.query('DELETE FROM search_postings');
       expect(await titlesFound(owner, 'ocelot')).toEqual([]);
+      // A posting of a word the document does not have: the reindex reads what the index
+      // holds, not what the stored terms say, and takes it away.
+      const stale = await givenDoc(test, owner, { title: 'Stale tapir' });
+      const [staleDoc] = await test.dataSource.query<{ id: number }[]>(
+        'SELECT id FROM docs WHERE uuid = ?',
+        [stale],
+      );
+      await test.dataSource.query(
+        `INSERT INTO search_postings (bucket, term_id, doc_id, weight)
+SELECT ?, id, ?, 1 FROM search_terms WHERE term = 'xxocelot'`,
+        [Math.floor(Number(staleDoc.id) / 1024), staleDoc.id],
+      );
 
       let raceRun = false;
       const [racedId] = await test.dataSource.query<{ id: number }[]>(
@@ -357,6 +425,10 @@ describe(`GET /api/v1/search (${databaseKind})`, () => {
       expect(raceRun).toBe(true);
       expect(written).toBeGreaterThanOrEqual(1);
       expect(await titlesFound(owner, 'ocelot')).toEqual(['Reindexed ocelot']);
+      expect((await indexedTermsOf(test, stale)).postings).toEqual([
+        ['xxstale', 4],
+        ['xxtapir', 4],
+      ]);
       expect(await titlesFound(owner, 'puma')).toEqual(['Raced puma']);
       expect(await titlesFound(owner, 'lynx')).toEqual([]);
     });

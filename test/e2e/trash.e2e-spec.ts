@@ -12,6 +12,7 @@ import {
   TestUser,
 } from '../support/builders';
 import { ISO_UTC_MS } from '../support/expectations';
+import { indexedTermsOfId } from '../support/search-index';
 import { databaseKind, startTestApp, TestApp } from '../support/test-app';
 
 const NOT_FOUND = { error: 'document not found' };
@@ -347,6 +348,11 @@ describe(`trash (${databaseKind})`, () => {
 
     it('deletes what was trashed more than TRASH_RETENTION_DAYS ago, and nothing newer', async () => {
       const expired = await givenSharedHistory();
+      const [{ id }] = await test.dataSource.query<{ id: number }[]>(
+        'SELECT id FROM docs WHERE uuid = ?',
+        [expired],
+      );
+      expect((await indexedTermsOfId(test, Number(id))).postings).not.toEqual([]);
       await remove(owner, expired).expect(204);
       expect(await runJobAfter(29)).toMatchObject({ ran: true });
       expect((await trashOf(owner)).docs.map((doc) => doc.uuid)).toContain(expired);
@@ -355,6 +361,7 @@ describe(`trash (${databaseKind})`, () => {
       expect(outcome.purgedDocs).toBeGreaterThanOrEqual(1);
       expect((await trashOf(owner)).docs.map((doc) => doc.uuid)).not.toContain(expired);
       expect((await restore(owner, expired)).status).toBe(404);
+      expect(await indexedTermsOfId(test, Number(id))).toEqual({ postings: [], rare: [] });
     });
 
     it('never deletes a document restored while it runs', async () => {

@@ -236,9 +236,9 @@ export class DocsRepository {
 
   /**
    * Before an update of the title or the text (in its transaction; MySQL holds the row from
-   * here): the document's version and postings, and its terms as the update will leave
-   * them. The update brings the terms of what it changes; the stored title's are read, and
-   * the stored text's are counted (in the worker pool when long) when it brings no text.
+   * here): the document's version and postings, and its terms as the update will leave them.
+   * The postings are those of its stored terms (the stored text's counted, in the worker pool
+   * when long); the update brings the terms of what it changes.
    * Null when no document has this uuid.
    */
   private async termsBefore(
@@ -249,20 +249,19 @@ export class DocsRepository {
     const [doc] = await this.sql.rows<{
       version: number;
       search_title: string | null;
-      search_body?: string | null;
-      postings: string | [number, number][] | null;
-    }>(docsSql.termsBeforeUpdate(this.dialect, changes.bodyCounts === undefined), [uuid], manager);
+      search_body: string | null;
+    }>(docsSql.termsBeforeUpdate(this.dialect), [uuid], manager);
     if (!doc) return null;
-    const stored: [number, number][] =
-      typeof doc.postings === 'string'
-        ? (JSON.parse(doc.postings) as [number, number][])
-        : (doc.postings ?? []);
+    const stored: DocTerms = {
+      searchTitle: doc.search_title,
+      bodyCounts: await this.sanitizer.countTerms(doc.search_body ?? ''),
+    };
     return {
       version: Number(doc.version),
-      postings: new Map(stored.map(([term, weight]) => [Number(term), Number(weight)])),
+      postings: await this.postings.weightsOfStored(stored, manager),
       terms: {
-        searchTitle: changes.searchTitle ?? doc.search_title,
-        bodyCounts: changes.bodyCounts ?? (await this.sanitizer.countTerms(doc.search_body ?? '')),
+        searchTitle: changes.searchTitle ?? stored.searchTitle,
+        bodyCounts: changes.bodyCounts ?? stored.bodyCounts,
       },
     };
   }

@@ -130,16 +130,11 @@ RETURNING id, version`,
 
   /**
    * Before an update of the title or the text (in its transaction): the document's version and
-   * terms (the stored text's too, `withBody`, when the update brings no new text), and its
-   * postings, `[[term id, weight], ...]` (JSON; NULL on MySQL for none), from which the update
-   * computes its change of postings. MySQL holds the row until the update is done.
+   * stored terms, from which the update works out the postings it has and computes its change
+   * of postings. MySQL holds the row until the update is done.
    */
-  termsBeforeUpdate: (dialect: SqlDialect, withBody: boolean) =>
-    `SELECT d.version, d.search_title${withBody ? ', d.search_body' : ''}, (SELECT ${
-      dialect === 'mysql'
-        ? 'JSON_ARRAYAGG(JSON_ARRAY(p.term_id, p.weight))'
-        : 'json_group_array(json_array(p.term_id, p.weight))'
-    } FROM search_postings p WHERE p.doc_id = d.id) AS postings FROM docs d WHERE d.uuid = ?${
+  termsBeforeUpdate: (dialect: SqlDialect) =>
+    `SELECT version, search_title, search_body FROM docs WHERE uuid = ?${
       dialect === 'mysql' ? ' FOR UPDATE' : ''
     }`,
 };
@@ -175,8 +170,7 @@ export const docsStatements: StatementList = (dialect) => {
     delete list.insertInFolderWithPostings;
   }
   plain(moveToTrashSql);
-  list.termsBeforeUpdate = docsSql.termsBeforeUpdate(dialect, true);
-  list['termsBeforeUpdate:title'] = docsSql.termsBeforeUpdate(dialect, false);
+  list.termsBeforeUpdate = docsSql.termsBeforeUpdate(dialect);
   for (const withVersions of [false, true]) {
     const versions = withVersions ? ':ifMatch' : '';
     list[`findToTrash${versions}`] = moveToTrashSql.findToTrash(dialect, withVersions);

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { GroupedFlush } from '../../common/grouped-flush';
-import { TermCounts, termWeights } from '../../common/text/search-terms';
+import { countTerms, TermCounts, termWeights } from '../../common/text/search-terms';
 import { SqlDialect, sqlDialect } from '../../database/raw-sql';
 import { Sql } from '../../database/sql';
 import { jsonIntegerRows, placeholders } from '../../database/sql-lists';
@@ -70,8 +70,17 @@ const termIdRows = {
   sqlite: '(SELECT value AS term_id FROM json_each(?)) j',
 };
 
+/** Postings as rows of `doc_id` and `term_id`, from a JSON parameter `[[doc id, term id], ...]`. */
+const postingRows = {
+  mysql: "JSON_TABLE(?, '$[*]' COLUMNS (doc_id INT PATH '$[0]', term_id INT PATH '$[1]')) j",
+  sqlite:
+    "(SELECT json_extract(value, '$[0]') AS doc_id, json_extract(value, '$[1]') AS term_id FROM json_each(?))",
+};
+
 /** Terms looked up or added per statement; a shorter list is padded (one statement text). */
 const TERMS_PER_STATEMENT = 64;
+/** Postings removed per statement when documents are deleted (a JSON list of pairs). */
+const REMOVED_PER_STATEMENT = 10_000;
 /** Term ids the process remembers (about 100 bytes each); past it, it starts again. */
 const TERM_IDS_KEPT = 200_000;
 
@@ -130,41 +139,47 @@ WHERE search_terms.id = j.term_id AND search_terms.doc_count < ${RARE_TERM_DOCS}
   },
   /**
    * Parameters: the document, then `[term id, ...]`: the postings of those still rare are kept
-   * by term too. In a transaction the counts are read as last committed, without locking their
-   * rows (which every concurrent write's count moves).
+   * by term too (those already kept are left). In a transaction the counts are read as last
+   * committed, without locking their rows (which every concurrent write's count moves).
    */
-  addRare: `INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
+  addRare: {
+    mysql: `INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
+SELECT t.id, ? FROM ${termIdRows.mysql} STRAIGHT_JOIN search_terms t FORCE INDEX (PRIMARY) ON t.id = j.term_id
+WHERE t.doc_count < ${RARE_TERM_DOCS}`,
+    sqlite: `INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
 SELECT id, ? FROM search_terms WHERE id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_count < ${RARE_TERM_DOCS}`,
+  },
   /** Parameters: `[term id, ...]`, the document. */
   removeRare: `DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_id = ?`,
-  /** Parameter: a document: its postings of rare terms, kept by term if they were not. */
-  keepRareOfDoc: {
-    mysql: `INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
-SELECT p.term_id, p.doc_id FROM search_postings p STRAIGHT_JOIN search_terms t ON t.id = p.term_id
-WHERE p.doc_id = ? AND t.doc_count < ${RARE_TERM_DOCS}`,
-    sqlite: `INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
-SELECT p.term_id, p.doc_id FROM search_postings p JOIN search_terms t ON t.id = p.term_id
-WHERE p.doc_id = ? AND t.doc_count < ${RARE_TERM_DOCS}`,
-  },
-  /** Parameter: `[doc id, ...]`; before their postings go. */
-  removeRareOfDocs: {
-    mysql: `DELETE r FROM ${jsonIntegerRows('mysql')} AS docs
-STRAIGHT_JOIN search_postings p ON p.doc_id = docs.value
-STRAIGHT_JOIN search_rare_postings r ON r.term_id = p.term_id AND r.doc_id = p.doc_id`,
-    sqlite: `DELETE FROM search_rare_postings WHERE (term_id, doc_id) IN (SELECT p.term_id, p.doc_id
-FROM ${jsonIntegerRows('sqlite')} AS docs CROSS JOIN search_postings p ON p.doc_id = docs.value)`,
-  },
-  /** A document's postings (a range of the index by document). */
-  ofDoc: 'SELECT term_id, weight FROM search_postings WHERE doc_id = ?',
   /**
-   * Parameter: `[doc id, ...]`. MariaDB reads a single-table DELETE's `IN (SELECT ...)` for
-   * each row of the table: there it is a join.
+   * The stored terms of documents (parameter: `[doc id, ...]`), from which their postings are
+   * worked out: the index keeps no list of a document's postings.
    */
-  removeDocs: {
-    mysql: `DELETE p FROM search_postings p
-JOIN ${jsonIntegerRows('mysql')} AS docs ON p.doc_id = docs.value`,
-    sqlite: `DELETE FROM search_postings WHERE doc_id IN (SELECT value FROM ${jsonIntegerRows('sqlite')} AS docs)`,
+  termsOfDocs: {
+    mysql: `SELECT d.id, d.search_title, d.search_body FROM ${jsonIntegerRows('mysql')} AS ids
+STRAIGHT_JOIN docs d ON d.id = ids.value`,
+    sqlite: `SELECT id, search_title, search_body FROM docs WHERE id IN (SELECT value FROM ${jsonIntegerRows('sqlite')} AS ids)`,
   },
+  /** Parameter: `[[doc id, term id], ...]`: those postings by term, before the postings go. */
+  removeRareOfDocs: {
+    mysql: `DELETE r FROM ${postingRows.mysql}
+STRAIGHT_JOIN search_rare_postings r FORCE INDEX (PRIMARY) ON r.term_id = j.term_id AND r.doc_id = j.doc_id`,
+    sqlite: `DELETE FROM search_rare_postings WHERE (term_id, doc_id) IN (SELECT term_id, doc_id FROM ${postingRows.sqlite})`,
+  },
+  /** Parameter: `[[doc id, term id], ...]`: those postings, each found by its key. */
+  removeOfDocs: {
+    mysql: `DELETE p FROM ${postingRows.mysql}
+STRAIGHT_JOIN search_postings p FORCE INDEX (PRIMARY) ON ${postingKeyIs('mysql', 'p', 'j.doc_id', 'j.term_id')}`,
+    sqlite: `DELETE FROM search_postings WHERE (bucket, term_id, doc_id) IN (
+SELECT doc_id / ${POSTINGS_BUCKET_DOCS}, term_id, doc_id FROM ${postingRows.sqlite})`,
+  },
+  /**
+   * The postings of the documents from one id to another (parameters: their buckets, then the
+   * ids), as the index has them: `search reindex` compares them with the documents' terms. It
+   * reads the buckets' every row, a bucket or two per batch of documents.
+   */
+  ofDocRange: `SELECT doc_id, term_id, weight FROM search_postings
+WHERE bucket BETWEEN ? AND ? AND doc_id BETWEEN ? AND ?`,
 };
 
 /** Every text of the posting index on a dialect. */
@@ -175,16 +190,16 @@ export const searchPostingsStatements: StatementList = (dialect) => ({
   ...(dialect === 'sqlite' && {
     upsert: searchPostingsSql.upsert,
     remove: searchPostingsSql.remove,
-    addRare: searchPostingsSql.addRare,
     removeRare: searchPostingsSql.removeRare,
   }),
+  addRare: searchPostingsSql.addRare[dialect],
   countIn: searchPostingsSql.countIn[dialect],
   commonAmong: searchPostingsSql.commonAmong[dialect],
   forgetRare: searchPostingsSql.forgetRare[dialect],
+  termsOfDocs: searchPostingsSql.termsOfDocs[dialect],
   removeRareOfDocs: searchPostingsSql.removeRareOfDocs[dialect],
-  keepRareOfDoc: searchPostingsSql.keepRareOfDoc[dialect],
-  ofDoc: searchPostingsSql.ofDoc,
-  removeDocs: searchPostingsSql.removeDocs[dialect],
+  removeOfDocs: searchPostingsSql.removeOfDocs[dialect],
+  ofDocRange: searchPostingsSql.ofDocRange,
 });
 
 /**
@@ -264,14 +279,39 @@ export class SearchPostingsRepository {
     }
   }
 
-  /** The postings a document has, as weights by term id. */
-  async stored(manager: EntityManager, docId: number): Promise<Map<number, number>> {
-    const rows = await this.sql.rows<{ term_id: number; weight: number }>(
-      searchPostingsSql.ofDoc,
-      [docId],
-      manager,
+  /**
+   * The postings a document's stored terms give it (weights by term id), which the index holds
+   * as long as every write keeps both in step.
+   */
+  async weightsOfStored(terms: DocTerms, manager?: EntityManager): Promise<Map<number, number>> {
+    const weights = termWeights(terms.searchTitle, terms.bodyCounts);
+    const ids = await this.idsOf([...weights.keys()], false, manager);
+    const byId = new Map<number, number>();
+    for (const [term, weight] of weights) {
+      const id = ids.get(term);
+      // A term no document was written with has no posting to find.
+      if (id !== undefined) byId.set(id, weight);
+    }
+    return byId;
+  }
+
+  /**
+   * The postings the index holds for the documents whose ids are `from` to `to`, as weights by
+   * term id per document (`search reindex`: a batch of documents, which spans a bucket or two).
+   */
+  async ofDocRange(from: number, to: number): Promise<Map<number, Map<number, number>>> {
+    const rows = await this.sql.rows<{ doc_id: number; term_id: number; weight: number }>(
+      searchPostingsSql.ofDocRange,
+      [Math.floor(from / POSTINGS_BUCKET_DOCS), Math.floor(to / POSTINGS_BUCKET_DOCS), from, to],
     );
-    return new Map(rows.map((row) => [Number(row.term_id), Number(row.weight)]));
+    const byDoc = new Map<number, Map<number, number>>();
+    for (const row of rows) {
+      const docId = Number(row.doc_id);
+      let weights = byDoc.get(docId);
+      if (!weights) byDoc.set(docId, (weights = new Map<number, number>()));
+      weights.set(Number(row.term_id), Number(row.weight));
+    }
+    return byDoc;
   }
 
   /**
@@ -306,7 +346,11 @@ export class SearchPostingsRepository {
         await this.sql.run(searchPostingsSql.upsert, [docId, JSON.stringify(set)], manager);
       }
       if (addRare.length > 0) {
-        await this.sql.run(searchPostingsSql.addRare, [docId, JSON.stringify(addRare)], manager);
+        await this.sql.run(
+          searchPostingsSql.addRare.sqlite,
+          [docId, JSON.stringify(addRare)],
+          manager,
+        );
       }
     }
     await this.countCommitted(addRare, manager);
@@ -317,8 +361,7 @@ export class SearchPostingsRepository {
    * their weight, those to remove, and of the terms added or removed those not known common,
    * whose rows by term follow (ids in order, so concurrent writes take rows in one order).
    * The postings to write are in term order too: the rows of concurrent creates, which share
-   * the newest bucket, are then written in one order, and the index by document receives them
-   * in its own order (it fills its pages rather than splitting them).
+   * the newest bucket, are then written in one order.
    */
   private changeOf(before: Map<number, number>, after: Map<number, number>): PostingsChange {
     const change: PostingsChange = { set: [], addRare: [], remove: [], removeRare: [] };
@@ -379,26 +422,40 @@ export class SearchPostingsRepository {
   }
 
   /**
-   * Keeps a document's postings of rare terms by term where they are missing (`search reindex`
-   * repairs a document an older version wrote after the upgrade's migration).
+   * Keeps a document's postings of rare terms (of `termIds`, its terms) by term where they are
+   * missing (`search reindex` repairs a document an older version wrote after the upgrade's
+   * migration).
    */
-  async keepRareOf(manager: EntityManager, docId: number): Promise<void> {
-    await this.sql.run(searchPostingsSql.keepRareOfDoc[this.dialect], [docId], manager);
+  async keepRareOf(manager: EntityManager, docId: number, termIds: number[]): Promise<void> {
+    if (termIds.length === 0) return;
+    const ids = JSON.stringify(termIds.slice().sort((a, b) => a - b));
+    await this.sql.run(searchPostingsSql.addRare[this.dialect], [docId, ids], manager);
   }
 
-  /** Removes the postings of documents about to be deleted. */
+  /**
+   * Removes the postings of documents about to be deleted, worked out from their stored terms
+   * (`termsOfDocs`), each found by its key, `REMOVED_PER_STATEMENT` at a time.
+   */
   async removeDocs(manager: EntityManager, docIds: number[]): Promise<void> {
     if (docIds.length === 0) return;
-    await this.sql.run(
-      searchPostingsSql.removeRareOfDocs[this.dialect],
-      [JSON.stringify(docIds)],
-      manager,
-    );
-    await this.sql.run(
-      searchPostingsSql.removeDocs[this.dialect],
-      [JSON.stringify(docIds)],
-      manager,
-    );
+    const docs = await this.sql.rows<{
+      id: number;
+      search_title: string | null;
+      search_body: string | null;
+    }>(searchPostingsSql.termsOfDocs[this.dialect], [JSON.stringify(docIds)], manager);
+    const postings: [number, number][] = [];
+    for (const doc of docs) {
+      const terms = new Set(countTerms(doc.search_title).keys());
+      for (const term of (doc.search_body ?? '').split(' ')) if (term !== '') terms.add(term);
+      const ids = await this.idsOf([...terms], false, manager);
+      for (const id of ids.values()) postings.push([Number(doc.id), id]);
+    }
+    postings.sort(([docA, termA], [docB, termB]) => docA - docB || termA - termB);
+    for (let start = 0; start < postings.length; start += REMOVED_PER_STATEMENT) {
+      const some = JSON.stringify(postings.slice(start, start + REMOVED_PER_STATEMENT));
+      await this.sql.run(searchPostingsSql.removeRareOfDocs[this.dialect], [some], manager);
+      await this.sql.run(searchPostingsSql.removeOfDocs[this.dialect], [some], manager);
+    }
   }
 
   /**
