@@ -234,17 +234,8 @@ export class SearchPostingsRepository {
   }
 
   /** A document's weights by term id; every term must be known (`addTerms`). */
-  async weightsOf(terms: DocTerms, manager?: EntityManager): Promise<Map<number, number>> {
-    const weights = termWeights(terms.searchTitle, terms.bodyCounts);
-    const ids = await this.idsOf([...weights.keys()], false, manager);
-    const byId = new Map<number, number>();
-    for (const [term, weight] of weights) {
-      const id = ids.get(term);
-      if (id === undefined)
-        throw new Error(`the search term ${term} was not added before the write`);
-      byId.set(id, weight);
-    }
-    return byId;
+  weightsOf(terms: DocTerms, manager?: EntityManager): Promise<Map<number, number>> {
+    return this.weightsById(terms, 'every term known', manager);
   }
 
   /**
@@ -281,16 +272,27 @@ export class SearchPostingsRepository {
 
   /**
    * The postings a document's stored terms give it (weights by term id), which the index holds
-   * as long as every write keeps both in step.
+   * as long as every write keeps both in step. A term no document was written with (unknown)
+   * has no posting to find, and is left out.
    */
-  async weightsOfStored(terms: DocTerms, manager?: EntityManager): Promise<Map<number, number>> {
+  weightsOfStored(terms: DocTerms, manager?: EntityManager): Promise<Map<number, number>> {
+    return this.weightsById(terms, 'unknown terms left out', manager);
+  }
+
+  private async weightsById(
+    terms: DocTerms,
+    unknown: 'every term known' | 'unknown terms left out',
+    manager?: EntityManager,
+  ): Promise<Map<number, number>> {
     const weights = termWeights(terms.searchTitle, terms.bodyCounts);
     const ids = await this.idsOf([...weights.keys()], false, manager);
     const byId = new Map<number, number>();
     for (const [term, weight] of weights) {
       const id = ids.get(term);
-      // A term no document was written with has no posting to find.
       if (id !== undefined) byId.set(id, weight);
+      else if (unknown === 'every term known') {
+        throw new Error(`the search term ${term} was not added before the write`);
+      }
     }
     return byId;
   }
