@@ -10840,7 +10840,7 @@ SELECT id, term FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
 
 -- name: searchPostings.termsOfDocs
 SELECT d.id, d.search_title, d.search_body FROM JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS ids
-STRAIGHT_JOIN docs d ON d.id = ids.value;
+STRAIGHT_JOIN docs d FORCE INDEX (PRIMARY) ON d.id = ids.value;
 
 -- name: searchReindex.batch
 SELECT id, version, title, html FROM docs WHERE id > ? ORDER BY id LIMIT ?;
