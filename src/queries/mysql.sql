@@ -5663,15 +5663,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5698,23 +5704,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5739,15 +5745,21 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5769,15 +5781,21 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5793,23 +5811,23 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5833,15 +5851,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5874,23 +5898,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5921,15 +5945,21 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5958,15 +5988,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5995,23 +6031,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6036,15 +6072,21 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6066,15 +6108,21 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6092,23 +6140,23 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6132,15 +6180,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6175,23 +6229,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6222,15 +6276,21 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6253,7 +6313,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6273,9 +6335,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6292,7 +6354,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6306,7 +6370,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c) found;
@@ -6315,9 +6381,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c) found;
@@ -6333,7 +6399,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6359,9 +6427,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6384,7 +6452,9 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6405,7 +6475,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6425,9 +6497,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6444,7 +6516,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6458,7 +6532,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found;
@@ -6467,9 +6543,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found;
@@ -6485,7 +6561,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6511,9 +6589,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6536,7 +6614,9 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6557,7 +6637,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6579,9 +6661,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -6600,7 +6682,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6616,7 +6700,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6627,9 +6713,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -6647,7 +6733,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6675,9 +6763,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -6702,7 +6790,9 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6725,7 +6815,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6745,9 +6837,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6764,7 +6856,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6778,7 +6872,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found;
@@ -6787,9 +6883,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found;
@@ -6805,7 +6901,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6831,9 +6929,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6856,7 +6954,9 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -7993,15 +8093,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8040,23 +8146,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8093,15 +8199,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8135,15 +8247,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8171,23 +8289,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8223,15 +8341,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8276,23 +8400,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8335,15 +8459,21 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8384,15 +8514,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8433,23 +8569,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8486,15 +8622,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8528,15 +8670,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8566,23 +8714,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8618,15 +8766,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8673,23 +8827,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8732,15 +8886,21 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8775,7 +8935,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -8807,9 +8969,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -8838,7 +9000,9 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -8864,7 +9028,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c) found
@@ -8885,9 +9051,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c) found
@@ -8915,7 +9081,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -8953,9 +9121,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -8990,7 +9158,9 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -9023,7 +9193,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9055,9 +9227,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9086,7 +9258,9 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9112,7 +9286,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found
@@ -9133,9 +9309,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found
@@ -9163,7 +9339,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9201,9 +9379,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9238,7 +9416,9 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9271,7 +9451,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9305,9 +9487,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -9338,7 +9520,9 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9366,7 +9550,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9389,9 +9575,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -9421,7 +9607,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9461,9 +9649,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -9500,7 +9688,9 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9535,7 +9725,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9567,9 +9759,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9598,7 +9790,9 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9624,7 +9818,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found
@@ -9645,9 +9841,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found
@@ -9675,7 +9871,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9713,9 +9911,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9750,7 +9948,9 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -10801,10 +11001,8 @@ SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_doc
       WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?) OR term LIKE ?;
 
--- name: searchPostings.addRare
-INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
-SELECT t.id, ? FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j STRAIGHT_JOIN search_terms t FORCE INDEX (PRIMARY) ON t.id = j.term_id
-WHERE t.doc_count < 256;
+-- name: searchPostings.addBuckets
+INSERT IGNORE INTO search_term_buckets (term_id, bucket) SELECT j.term_id, ? FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j;
 
 -- name: searchPostings.addTerms
 INSERT IGNORE INTO search_terms (term) VALUES (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?);
@@ -10817,9 +11015,6 @@ UPDATE JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$[0]', docs INT PATH '$[1
 STRAIGHT_JOIN search_terms t FORCE INDEX (PRIMARY) ON t.id = j.term_id
 SET t.doc_count = LEAST(t.doc_count + j.docs, 256) WHERE t.doc_count < 256;
 
--- name: searchPostings.forgetRare
-DELETE r FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j STRAIGHT_JOIN search_rare_postings r FORCE INDEX (PRIMARY) ON r.term_id = j.term_id;
-
 -- name: searchPostings.ofDocRange
 SELECT doc_id, term_id, weight FROM search_postings
 WHERE bucket BETWEEN ? AND ? AND doc_id BETWEEN ? AND ?;
@@ -10830,10 +11025,6 @@ UPDATE docs SET pending_postings = ? WHERE id = ?;
 -- name: searchPostings.removeOfDocs
 DELETE p FROM JSON_TABLE(?, '$[*]' COLUMNS (doc_id INT PATH '$[0]', term_id INT PATH '$[1]')) j
 STRAIGHT_JOIN search_postings p FORCE INDEX (PRIMARY) ON p.bucket = j.doc_id DIV 1024 AND p.term_id = j.term_id AND p.doc_id = j.doc_id;
-
--- name: searchPostings.removeRareOfDocs
-DELETE r FROM JSON_TABLE(?, '$[*]' COLUMNS (doc_id INT PATH '$[0]', term_id INT PATH '$[1]')) j
-STRAIGHT_JOIN search_rare_postings r FORCE INDEX (PRIMARY) ON r.term_id = j.term_id AND r.doc_id = j.doc_id;
 
 -- name: searchPostings.termIds
 SELECT id, term FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);

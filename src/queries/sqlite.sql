@@ -5590,15 +5590,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5626,23 +5632,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5668,15 +5674,21 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5699,15 +5711,21 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5723,23 +5741,23 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5763,15 +5781,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5805,23 +5829,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5853,15 +5877,21 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5891,15 +5921,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5929,23 +5965,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5971,15 +6007,21 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6002,15 +6044,21 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6028,23 +6076,23 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6068,15 +6116,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6112,23 +6166,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6160,15 +6214,21 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6192,7 +6252,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6213,9 +6275,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6233,7 +6295,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6248,7 +6312,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c) found;
@@ -6257,9 +6323,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c) found;
@@ -6275,7 +6341,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6302,9 +6370,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6328,7 +6396,9 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6350,7 +6420,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6371,9 +6443,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6391,7 +6463,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6406,7 +6480,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found;
@@ -6415,9 +6491,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found;
@@ -6433,7 +6509,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6460,9 +6538,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6486,7 +6564,9 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6508,7 +6588,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6531,9 +6613,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -6553,7 +6635,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6570,7 +6654,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6581,9 +6667,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -6601,7 +6687,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6630,9 +6718,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -6658,7 +6746,9 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6682,7 +6772,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6703,9 +6795,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6723,7 +6815,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6738,7 +6832,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found;
@@ -6747,9 +6843,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found;
@@ -6765,7 +6861,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6792,9 +6890,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6818,7 +6916,9 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -7992,15 +8092,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8040,23 +8146,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8094,15 +8200,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8137,15 +8249,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8173,23 +8291,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8225,15 +8343,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8279,23 +8403,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8339,15 +8463,21 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8389,15 +8519,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8439,23 +8575,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8493,15 +8629,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8536,15 +8678,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8574,23 +8722,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8626,15 +8774,21 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8682,23 +8836,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8742,15 +8896,21 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8786,7 +8946,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -8819,9 +8981,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -8851,7 +9013,9 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -8878,7 +9042,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c) found
@@ -8899,9 +9065,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c) found
@@ -8929,7 +9095,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -8968,9 +9136,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -9006,7 +9174,9 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -9040,7 +9210,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9073,9 +9245,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9105,7 +9277,9 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9132,7 +9306,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found
@@ -9153,9 +9329,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found
@@ -9183,7 +9359,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9222,9 +9400,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9260,7 +9438,9 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9294,7 +9474,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9329,9 +9511,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -9363,7 +9545,9 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9392,7 +9576,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9415,9 +9601,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -9447,7 +9633,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9488,9 +9676,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -9528,7 +9716,9 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9564,7 +9754,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9597,9 +9789,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9629,7 +9821,9 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9656,7 +9850,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found
@@ -9677,9 +9873,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found
@@ -9707,7 +9903,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9746,9 +9944,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
-      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9784,7 +9982,9 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
+      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      WHERE b.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -10860,9 +11060,8 @@ SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_doc
       WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?) OR term GLOB ?;
 
--- name: searchPostings.addRare
-INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
-SELECT id, ? FROM search_terms WHERE id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j) AND doc_count < 256;
+-- name: searchPostings.addBuckets
+INSERT OR IGNORE INTO search_term_buckets (term_id, bucket) SELECT j.term_id, ? FROM (SELECT value AS term_id FROM json_each(?)) j;
 
 -- name: searchPostings.addTerms
 INSERT OR IGNORE INTO search_terms (term) VALUES (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?);
@@ -10875,9 +11074,6 @@ UPDATE search_terms SET doc_count = MIN(search_terms.doc_count + j.docs, 256)
 FROM (SELECT json_extract(value, '$[0]') AS term_id, json_extract(value, '$[1]') AS docs FROM json_each(?)) j
 WHERE search_terms.id = j.term_id AND search_terms.doc_count < 256;
 
--- name: searchPostings.forgetRare
-DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j);
-
 -- name: searchPostings.ofDocRange
 SELECT doc_id, term_id, weight FROM search_postings
 WHERE bucket BETWEEN ? AND ? AND doc_id BETWEEN ? AND ?;
@@ -10889,12 +11085,6 @@ SELECT d.id / 1024, j.value, d.id FROM (SELECT CAST(? AS INTEGER) AS id) d, json
 -- name: searchPostings.removeOfDocs
 DELETE FROM search_postings WHERE (bucket, term_id, doc_id) IN (
 SELECT doc_id / 1024, term_id, doc_id FROM (SELECT json_extract(value, '$[0]') AS doc_id, json_extract(value, '$[1]') AS term_id FROM json_each(?)));
-
--- name: searchPostings.removeRare
-DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j) AND doc_id = ?;
-
--- name: searchPostings.removeRareOfDocs
-DELETE FROM search_rare_postings WHERE (term_id, doc_id) IN (SELECT term_id, doc_id FROM (SELECT json_extract(value, '$[0]') AS doc_id, json_extract(value, '$[1]') AS term_id FROM json_each(?)));
 
 -- name: searchPostings.termIds
 SELECT id, term FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
