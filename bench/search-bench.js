@@ -30,17 +30,6 @@ const { postingsIntoBuckets } = require(
 const withoutDocIndex = (kind) =>
   require(join(root, 'dist', 'migrations', kind, '1795880000000-PostingsWithoutDocIndex.js'))
     .PostingsWithoutDocIndex1795880000000;
-/** The migration after it (the terms' buckets recorded, the postings by rare term dropped). */
-const termBuckets = (kind) =>
-  require(join(root, 'dist', 'migrations', kind, '1795890000000-TermBuckets.js'))
-    .TermBuckets1795890000000;
-/** `search_rare_postings` as RareTermPostings made it, which counting the terms fills. */
-const RARE_POSTINGS = {
-  mysql:
-    'CREATE TABLE search_rare_postings (term_id int NOT NULL, doc_id int NOT NULL, PRIMARY KEY (term_id, doc_id)) ENGINE=InnoDB',
-  sqlite:
-    'CREATE TABLE search_rare_postings (term_id integer NOT NULL, doc_id integer NOT NULL, PRIMARY KEY (term_id, doc_id)) WITHOUT ROWID',
-};
 
 /** `search_postings` as the SearchPostings migration made it (keyed by document), which builds it. */
 const POSTINGS_BY_DOCUMENT = {
@@ -525,7 +514,7 @@ async function indexSizes(db, pg) {
       `SELECT SUM(ALLOCATED_SIZE) AS bytes FROM information_schema.INNODB_SYS_TABLESPACES
        WHERE NAME IN (CONCAT(REPLACE(DATABASE(), '-', '@002d'), '/search_postings'),
                       CONCAT(REPLACE(DATABASE(), '-', '@002d'), '/search_terms'),
-                      CONCAT(REPLACE(DATABASE(), '-', '@002d'), '/search_term_buckets'))`,
+                      CONCAT(REPLACE(DATABASE(), '-', '@002d'), '/search_rare_postings'))`,
     );
     sizes.terms = Number(terms.bytes);
     sizes.html = Number(terms.html);
@@ -535,7 +524,7 @@ async function indexSizes(db, pg) {
       'SELECT SUM(LENGTH(CAST(search_title AS BLOB)) + LENGTH(CAST(search_body AS BLOB))) AS bytes, SUM(LENGTH(CAST(html AS BLOB))) AS html FROM docs',
     );
     const [postings] = await db.all(
-      "SELECT SUM(pgsize) AS bytes FROM dbstat WHERE name IN ('search_postings', 'search_terms', 'UQ_search_terms_term', 'search_term_buckets')",
+      "SELECT SUM(pgsize) AS bytes FROM dbstat WHERE name IN ('search_postings', 'search_terms', 'UQ_search_terms_term', 'search_rare_postings')",
     );
     sizes.terms = Number(terms.bytes);
     sizes.html = Number(terms.html);
@@ -577,8 +566,7 @@ async function benchSearch(kind, options, tools) {
     );
     // The posting index, built as the migration that adds it builds it for stored documents
     // (keyed by document, as it was then), then moved by bucket as PostingsByBucket moves it,
-    // its index by document dropped and its terms' buckets recorded as the migrations after it
-    // do.
+    // and its index by document dropped as the migration after it does.
     const indexStarted = Date.now();
     const query = (sql, parameters) =>
       /^\s*SELECT/i.test(sql) ? db.all(sql, parameters) : db.run(sql, parameters);
@@ -589,18 +577,12 @@ async function benchSearch(kind, options, tools) {
     // store as it is (a new table's say it is empty, and the count's join then reads the whole
     // posting index once per term).
     await db.analyze();
-    await query(RARE_POSTINGS[db.kind], []);
     await countTermDocuments(query, db.kind);
     const moveStarted = Date.now();
     await postingsIntoBuckets(query, db.kind);
     await new (withoutDocIndex(db.kind))().up({ query });
     console.log(
       `  postings moved by bucket in ${((Date.now() - moveStarted) / 1000).toFixed(0)} s`,
-    );
-    const bucketsStarted = Date.now();
-    await new (termBuckets(db.kind))().up({ query });
-    console.log(
-      `  terms' buckets recorded in ${((Date.now() - bucketsStarted) / 1000).toFixed(0)} s`,
     );
     // Nor does building the index on SQLite (77 s at 100,000, past the keep-alive timeout).
     await new Promise((resolve) => setImmediate(resolve));

@@ -71,7 +71,7 @@ const FOREIGN_TABLES: Record<string, string[]> = {
     'docs',
     'folders',
     'search_postings',
-    'search_term_buckets',
+    'search_rare_postings',
     'search_terms',
     'user_docs',
   ],

@@ -40,7 +40,7 @@ async function openMysql(stamp) {
     },
     async analyze() {
       await connection.query(
-        'ANALYZE TABLE docs, user_docs, user_doc_counts, folders, search_terms, search_postings, search_term_buckets',
+        'ANALYZE TABLE docs, user_docs, user_doc_counts, folders, search_terms, search_postings, search_rare_postings',
       );
     },
     async close(keep) {

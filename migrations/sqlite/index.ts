@@ -23,7 +23,6 @@ import { RareTermPostings1795850000000 } from './1795850000000-RareTermPostings'
 import { PostingsWithTheirDocument1795860000000 } from './1795860000000-PostingsWithTheirDocument';
 import { PostingsByBucket1795870000000 } from './1795870000000-PostingsByBucket';
 import { PostingsWithoutDocIndex1795880000000 } from './1795880000000-PostingsWithoutDocIndex';
-import { TermBuckets1795890000000 } from './1795890000000-TermBuckets';
 
 /** SQLite migrations, oldest first. */
 export const sqliteMigrations = [
@@ -52,5 +51,4 @@ export const sqliteMigrations = [
   PostingsWithTheirDocument1795860000000,
   PostingsByBucket1795870000000,
   PostingsWithoutDocIndex1795880000000,
-  TermBuckets1795890000000,
 ];

@@ -5663,21 +5663,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5704,23 +5698,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5745,21 +5739,15 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5781,21 +5769,15 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5811,23 +5793,23 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5851,21 +5833,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5898,23 +5874,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5945,21 +5921,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5988,21 +5958,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6031,23 +5995,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6072,21 +6036,15 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6108,21 +6066,15 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6140,23 +6092,23 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6180,21 +6132,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6229,23 +6175,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6276,21 +6222,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6313,9 +6253,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6335,9 +6273,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6354,9 +6292,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6370,9 +6306,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c) found;
@@ -6381,9 +6315,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c) found;
@@ -6399,9 +6333,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6427,9 +6359,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6452,9 +6384,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6475,9 +6405,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6497,9 +6425,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6516,9 +6444,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6532,9 +6458,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found;
@@ -6543,9 +6467,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found;
@@ -6561,9 +6485,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6589,9 +6511,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6614,9 +6536,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6637,9 +6557,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6661,9 +6579,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -6682,9 +6600,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6700,9 +6616,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6713,9 +6627,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -6733,9 +6647,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6763,9 +6675,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -6790,9 +6702,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6815,9 +6725,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6837,9 +6745,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6856,9 +6764,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6872,9 +6778,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found;
@@ -6883,9 +6787,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found;
@@ -6901,9 +6805,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6929,9 +6831,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6954,9 +6856,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -8093,21 +7993,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8146,23 +8040,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8199,21 +8093,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8247,21 +8135,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8289,23 +8171,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8341,21 +8223,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8400,23 +8276,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8459,21 +8335,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8514,21 +8384,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8569,23 +8433,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8622,21 +8486,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8670,21 +8528,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8714,23 +8566,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8766,21 +8618,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8827,23 +8673,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8886,21 +8732,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       STRAIGHT_JOIN doc_grants g FORCE INDEX (IDX_doc_grants_doc) ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8935,9 +8775,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -8969,9 +8807,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -9000,9 +8838,7 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -9028,9 +8864,7 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c) found
@@ -9051,9 +8885,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c) found
@@ -9081,9 +8915,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -9121,9 +8953,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -9158,9 +8990,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -9193,9 +9023,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9227,9 +9055,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9258,9 +9086,7 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9286,9 +9112,7 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found
@@ -9309,9 +9133,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found
@@ -9339,9 +9163,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9379,9 +9201,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9416,9 +9238,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9451,9 +9271,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9487,9 +9305,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -9520,9 +9338,7 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9550,9 +9366,7 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9575,9 +9389,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -9607,9 +9421,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9649,9 +9461,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
@@ -9688,9 +9500,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN docs d ON d.id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9725,9 +9535,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9759,9 +9567,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9790,9 +9598,7 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9818,9 +9624,7 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found
@@ -9841,9 +9645,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found
@@ -9871,9 +9675,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9911,9 +9713,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
-      STRAIGHT_JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) first_terms
+      STRAIGHT_JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      STRAIGHT_JOIN search_postings p ON p.bucket = r.doc_id DIV 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9948,9 +9750,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      STRAIGHT_JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   STRAIGHT_JOIN user_docs me FORCE INDEX (PRIMARY) ON me.user_id = ? AND me.doc_id = w.doc_id
   STRAIGHT_JOIN search_postings p ON p.bucket = w.doc_id DIV 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -11001,8 +10801,10 @@ SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_doc
       WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?) OR term LIKE ?;
 
--- name: searchPostings.addBuckets
-INSERT IGNORE INTO search_term_buckets (term_id, bucket) SELECT j.term_id, ? FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j;
+-- name: searchPostings.addRare
+INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
+SELECT t.id, ? FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j STRAIGHT_JOIN search_terms t FORCE INDEX (PRIMARY) ON t.id = j.term_id
+WHERE t.doc_count < 256;
 
 -- name: searchPostings.addTerms
 INSERT IGNORE INTO search_terms (term) VALUES (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?);
@@ -11015,6 +10817,9 @@ UPDATE JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$[0]', docs INT PATH '$[1
 STRAIGHT_JOIN search_terms t FORCE INDEX (PRIMARY) ON t.id = j.term_id
 SET t.doc_count = LEAST(t.doc_count + j.docs, 256) WHERE t.doc_count < 256;
 
+-- name: searchPostings.forgetRare
+DELETE r FROM JSON_TABLE(?, '$[*]' COLUMNS (term_id INT PATH '$')) j STRAIGHT_JOIN search_rare_postings r FORCE INDEX (PRIMARY) ON r.term_id = j.term_id;
+
 -- name: searchPostings.ofDocRange
 SELECT doc_id, term_id, weight FROM search_postings
 WHERE bucket BETWEEN ? AND ? AND doc_id BETWEEN ? AND ?;
@@ -11025,6 +10830,10 @@ UPDATE docs SET pending_postings = ? WHERE id = ?;
 -- name: searchPostings.removeOfDocs
 DELETE p FROM JSON_TABLE(?, '$[*]' COLUMNS (doc_id INT PATH '$[0]', term_id INT PATH '$[1]')) j
 STRAIGHT_JOIN search_postings p FORCE INDEX (PRIMARY) ON p.bucket = j.doc_id DIV 1024 AND p.term_id = j.term_id AND p.doc_id = j.doc_id;
+
+-- name: searchPostings.removeRareOfDocs
+DELETE r FROM JSON_TABLE(?, '$[*]' COLUMNS (doc_id INT PATH '$[0]', term_id INT PATH '$[1]')) j
+STRAIGHT_JOIN search_rare_postings r FORCE INDEX (PRIMARY) ON r.term_id = j.term_id AND r.doc_id = j.doc_id;
 
 -- name: searchPostings.termIds
 SELECT id, term FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);

@@ -5590,21 +5590,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5632,23 +5626,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5674,21 +5668,15 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5711,21 +5699,15 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5741,23 +5723,23 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5781,21 +5763,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5829,23 +5805,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -5877,21 +5853,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5921,21 +5891,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -5965,23 +5929,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6007,21 +5971,15 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6044,21 +6002,15 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6076,23 +6028,23 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6116,21 +6068,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6166,23 +6112,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -6214,21 +6160,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -6252,9 +6192,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6275,9 +6213,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6295,9 +6233,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6312,9 +6248,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c) found;
@@ -6323,9 +6257,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c) found;
@@ -6341,9 +6275,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6370,9 +6302,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6396,9 +6328,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -6420,9 +6350,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6443,9 +6371,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6463,9 +6391,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6480,9 +6406,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found;
@@ -6491,9 +6415,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found;
@@ -6509,9 +6433,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6538,9 +6460,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6564,9 +6486,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -6588,9 +6508,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6613,9 +6531,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -6635,9 +6553,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6654,9 +6570,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6667,9 +6581,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -6687,9 +6601,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6718,9 +6630,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -6746,9 +6658,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -6772,9 +6682,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6795,9 +6703,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6815,9 +6723,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6832,9 +6738,7 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found;
@@ -6843,9 +6747,9 @@ SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_
 SELECT COUNT(*) AS n FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found;
@@ -6861,9 +6765,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6890,9 +6792,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -6916,9 +6818,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -8092,21 +7992,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8146,23 +8040,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8200,21 +8094,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8249,21 +8137,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8291,23 +8173,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8343,21 +8225,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8403,23 +8279,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8463,21 +8339,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8519,21 +8389,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8575,23 +8439,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8629,21 +8493,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8678,21 +8536,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8722,23 +8574,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8774,21 +8626,15 @@ FROM (
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8836,23 +8682,23 @@ FROM (
     MAX(ways.weight) AS first_weight
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at, c.weight AS weight
-      FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+      FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
@@ -8896,21 +8742,15 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     MAX(ways.updated_at) AS updated_at
   FROM (
     SELECT c.doc_id AS doc_id, CASE me.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, me.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN user_docs me ON me.doc_id = c.doc_id AND me.user_id = ?
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'user' AND g.grantee_id = ? AND g.trashed = 0
     UNION ALL
     SELECT c.doc_id AS doc_id, CASE g.role WHEN 'owner' THEN 1 WHEN 'editor' THEN 2 ELSE 3 END AS way_rank, g.doc_updated_at AS updated_at
-      FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) c
+      FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) c
       CROSS JOIN doc_grants g INDEXED BY IDX_doc_grants_doc ON g.doc_id = c.doc_id AND g.grantee_type = 'group' AND g.trashed = 0
         AND g.grantee_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ?)
   ) ways
@@ -8946,9 +8786,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -8981,9 +8819,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -9013,9 +8851,7 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -9042,9 +8878,7 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c) found
@@ -9065,9 +8899,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c) found
@@ -9095,9 +8929,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -9136,9 +8968,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -9174,9 +9006,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1) c
@@ -9210,9 +9040,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9245,9 +9073,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9277,9 +9105,7 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9306,9 +9132,7 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found
@@ -9329,9 +9153,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c) found
@@ -9359,9 +9183,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9400,9 +9222,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9438,9 +9260,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = 'owner') c
@@ -9474,9 +9294,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9511,9 +9329,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -9545,9 +9363,7 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9576,9 +9392,7 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9601,9 +9415,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -9633,9 +9447,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9676,9 +9488,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
@@ -9716,9 +9528,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN docs d ON d.id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
@@ -9754,9 +9564,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9789,9 +9597,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9821,9 +9629,7 @@ FROM (
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9850,9 +9656,7 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found
@@ -9873,9 +9677,9 @@ FROM (
   FROM (SELECT c.doc_id AS doc_id, c.role AS role, c.updated_at AS updated_at,
     LN(1 + c.first_weight) AS score, c.first_weight AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c) found
@@ -9903,9 +9707,7 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9944,9 +9746,9 @@ FROM (
     MIN(c.first_weight) AS first_weight,
     LN(1 + SUM(p.weight)) * MAX(q.scored) AS group_score, SUM(p.weight * q.counted) AS group_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, w.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
-      CROSS JOIN search_term_buckets b ON b.term_id = first_terms.term_id
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+  FROM (SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM (SELECT value AS term_id FROM json_each(?)) first_terms
+      CROSS JOIN search_rare_postings r ON r.term_id = first_terms.term_id
+      CROSS JOIN search_postings p ON p.bucket = CAST(r.doc_id AS INTEGER) / 1024 AND p.term_id = r.term_id AND p.doc_id = r.doc_id
       GROUP BY r.doc_id) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -9982,9 +9784,7 @@ FROM (SELECT c.doc_id AS doc_id, MIN(c.role) AS role, MAX(c.updated_at) AS updat
     LN(1 + MIN(c.first_weight)) * ? + SUM(LN(1 + p.weight) * q.scored) AS score,
     MIN(c.first_weight) + SUM(p.weight * q.counted) AS query_weight
   FROM (SELECT w.doc_id AS doc_id, me.role AS role, me.doc_updated_at AS updated_at, p.weight AS first_weight
-  FROM (SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      CROSS JOIN search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?) w
+  FROM (SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?) w
   CROSS JOIN user_docs me ON me.user_id = ? AND me.doc_id = w.doc_id
   CROSS JOIN search_postings p ON p.bucket = CAST(w.doc_id AS INTEGER) / 1024 AND p.term_id = ? AND p.doc_id = w.doc_id
   WHERE 1 = 1 AND me.role = ?) c
@@ -11060,8 +10860,9 @@ SELECT id, term, doc_count, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM user_doc
       WHERE gm.user_id = ? LIMIT 256) reached)) AS granted_reach, (SELECT COALESCE(SUM(uc.doc_count), 0) FROM user_doc_counts uc WHERE uc.user_id = ? AND uc.role = 'owner') AS own_docs
 FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?) OR term GLOB ?;
 
--- name: searchPostings.addBuckets
-INSERT OR IGNORE INTO search_term_buckets (term_id, bucket) SELECT j.term_id, ? FROM (SELECT value AS term_id FROM json_each(?)) j;
+-- name: searchPostings.addRare
+INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
+SELECT id, ? FROM search_terms WHERE id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j) AND doc_count < 256;
 
 -- name: searchPostings.addTerms
 INSERT OR IGNORE INTO search_terms (term) VALUES (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?), (?);
@@ -11074,6 +10875,9 @@ UPDATE search_terms SET doc_count = MIN(search_terms.doc_count + j.docs, 256)
 FROM (SELECT json_extract(value, '$[0]') AS term_id, json_extract(value, '$[1]') AS docs FROM json_each(?)) j
 WHERE search_terms.id = j.term_id AND search_terms.doc_count < 256;
 
+-- name: searchPostings.forgetRare
+DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j);
+
 -- name: searchPostings.ofDocRange
 SELECT doc_id, term_id, weight FROM search_postings
 WHERE bucket BETWEEN ? AND ? AND doc_id BETWEEN ? AND ?;
@@ -11085,6 +10889,12 @@ SELECT d.id / 1024, j.value, d.id FROM (SELECT CAST(? AS INTEGER) AS id) d, json
 -- name: searchPostings.removeOfDocs
 DELETE FROM search_postings WHERE (bucket, term_id, doc_id) IN (
 SELECT doc_id / 1024, term_id, doc_id FROM (SELECT json_extract(value, '$[0]') AS doc_id, json_extract(value, '$[1]') AS term_id FROM json_each(?)));
+
+-- name: searchPostings.removeRare
+DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM (SELECT value AS term_id FROM json_each(?)) j) AND doc_id = ?;
+
+-- name: searchPostings.removeRareOfDocs
+DELETE FROM search_rare_postings WHERE (term_id, doc_id) IN (SELECT term_id, doc_id FROM (SELECT json_extract(value, '$[0]') AS doc_id, json_extract(value, '$[1]') AS term_id FROM json_each(?)));
 
 -- name: searchPostings.termIds
 SELECT id, term FROM search_terms WHERE term IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);

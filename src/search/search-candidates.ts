@@ -149,28 +149,26 @@ export function candidates(dialect: SqlDialect, shape: SearchShape): Piece {
 }
 
 /**
- * The documents of the first group's terms (all rare), each once with its weight of them, that
- * the caller has (`userDocsAmong`, or through `user_docs` alone when no grant reaches them):
- * the terms' postings in each bucket that has them (`search_term_buckets`), a few lookups per
- * document of the words, however many the caller has. Each with `doc_id`, `role`,
- * `updated_at`, `first_weight`; when they are the matches, scored. A word's weight is looked up
- * for the documents the caller has only (a member of 10,000 has 12 of the 138 of a rare word);
- * a prefix's terms are summed per document first (a document has rows of several terms).
+ * The documents of the first group's terms (all rare: kept by term), each once with its weight
+ * of them, that the caller has (`userDocsAmong`, or through `user_docs` alone when no grant
+ * reaches them): a few lookups per document of the words, however many the caller has. Each
+ * with `doc_id`, `role`, `updated_at`, `first_weight`; when they are the matches, scored. A
+ * word's weight is looked up for the documents the caller has only (a member of 10,000 has 12
+ * of the 138 of a rare word); a prefix's terms are summed per document first (a document has
+ * rows of several terms).
  */
 function candidatesFromWords(dialect: SqlDialect, shape: SearchShape): Piece {
   const join = straight[dialect];
   const word = shape.firstTermOnly;
   const words = word
     ? piece(
-        `SELECT r.doc_id AS doc_id FROM search_term_buckets b
-      ${join} search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
-      WHERE b.term_id = ?`,
+        `SELECT r.doc_id AS doc_id FROM search_rare_postings r WHERE r.term_id = ?`,
         'firstTerm',
       )
     : piece(
-        `SELECT r.doc_id AS doc_id, SUM(r.weight) AS weight FROM ${jsonRows.ids[dialect]('first_terms')}
-      ${join} search_term_buckets b ON b.term_id = first_terms.term_id
-      ${join} search_postings r ON r.bucket = b.bucket AND r.term_id = b.term_id
+        `SELECT r.doc_id AS doc_id, SUM(p.weight) AS weight FROM ${jsonRows.ids[dialect]('first_terms')}
+      ${join} search_rare_postings r ON r.term_id = first_terms.term_id
+      ${join} search_postings p ON ${postingKeyIs(dialect, 'p', 'r.doc_id', 'r.term_id')}
       GROUP BY r.doc_id`,
         'firstTerms',
       );

@@ -114,7 +114,7 @@ export class SearchReindexer {
       await this.sql.run(reindexSql.write, [terms.searchTitle, terms.searchBody, id], manager);
       const weights = await this.postings.weightsOf(terms, manager);
       await this.postings.write(manager, id, indexed, weights);
-      await this.postings.keepBucketsOf(manager, id, [...weights.keys()]);
+      await this.postings.keepRareOf(manager, id, [...weights.keys()]);
       return true;
     });
   }

@@ -15,12 +15,13 @@ const AUTH_LOOKUP =
 const LAST_USED_WRITE = /^UPDATE api_tokens SET last_used_at/;
 /**
  * A write that gives a document words still rare (here every word is: the store is small)
- * counts it in for them once committed (`afterCommit`); none for common words.
+ * keeps those postings by term in its transaction and counts it in for them once committed
+ * (`afterCommit`): two statements, none for common words.
  */
 const RARE_COUNT =
   /^UPDATE .*search_terms.* SET (t\.)?doc_count = (LEAST|MIN)\((t|search_terms)\.doc_count \+ j\.docs, 256\).* WHERE .*doc_count < 256$/;
-/** SQLite: a write's new terms are recorded in the document's bucket (where not yet). */
-const BUCKET_ROWS = /^INSERT OR IGNORE INTO search_term_buckets \(term_id, bucket\) SELECT/;
+const RARE_ROWS = /^INSERT (OR )?IGNORE INTO search_rare_postings \(term_id, doc_id\) SELECT/;
+const RARE_REMOVE = /^DELETE .*search_rare_postings/;
 const onMysql = databaseKind === 'mysql';
 /**
  * An update's read, before it writes, of the document's version and stored terms (the row held
@@ -161,7 +162,7 @@ describe(`query budget per request (${databaseKind})`, () => {
     /** MySQL: the INSERT carries the postings, which its triggers write (and keep by term). */
     const INSERT_WITH_POSTINGS = /^INSERT INTO docs \(.*, pending_postings\) /;
 
-    it('in the home folder, with known words: on MySQL the INSERT alone, autocommitted (triggers add the owner row and count, the postings and the words’ bucket rows), the counts after it; on SQLite the INSERT, its postings and bucket rows in a transaction, the counts after it', async () => {
+    it('in the home folder, with known words: on MySQL the INSERT alone, autocommitted (triggers add the owner row and count, the postings and the rare words’ rows by term), the counts after it; on SQLite the INSERT, its postings and rows by term in a transaction, the counts after it', async () => {
       await request(test.http).post('/api/v1/docs').set(owner.auth).send({ title: 'x' });
       log.reset();
       await request(test.http)
@@ -181,13 +182,13 @@ describe(`query budget per request (${databaseKind})`, () => {
       expect(statements).toHaveLength(4);
       expect(statements[0]).toMatch(/^INSERT INTO docs .* VALUES/);
       expect(statements[1]).toMatch(POSTINGS_UPSERT);
-      expect(statements[2]).toMatch(BUCKET_ROWS);
+      expect(statements[2]).toMatch(RARE_ROWS);
       expect(statements[3]).toMatch(RARE_COUNT);
       expect(log.transactions()).toBe(1);
       expectCountAfterCommit(statements);
     });
 
-    it('with common words only: the INSERT (with its postings on MySQL, then them and the bucket rows on SQLite), no count', async () => {
+    it('with common words only: the INSERT (with its postings on MySQL, then them on SQLite) alone', async () => {
       const common = { title: 'budgetcommon' };
       await request(test.http).post('/api/v1/docs').set(owner.auth).send(common).expect(201);
       await test.dataSource.query('UPDATE search_terms SET doc_count = 256 WHERE term = ?', [
@@ -202,10 +203,9 @@ describe(`query budget per request (${databaseKind})`, () => {
         expect(statements).toEqual([expect.stringMatching(INSERT_WITH_POSTINGS)]);
         return;
       }
-      expect(statements).toHaveLength(3);
+      expect(statements).toHaveLength(2);
       expect(statements[0]).toMatch(/^INSERT INTO docs .* VALUES/);
       expect(statements[1]).toMatch(POSTINGS_UPSERT);
-      expect(statements[2]).toMatch(BUCKET_ROWS);
     });
 
     it('new words are added to the vocabulary first, outside the write: one INSERT and one read per 64', async () => {
@@ -251,7 +251,7 @@ describe(`query budget per request (${databaseKind})`, () => {
                 folders,
                 expect.stringMatching(/^INSERT INTO docs .* FROM folders f/),
                 expect.stringMatching(POSTINGS_UPSERT),
-                expect.stringMatching(BUCKET_ROWS),
+                expect.stringMatching(RARE_ROWS),
                 count,
               ],
         );
@@ -271,8 +271,7 @@ WHERE d.uuid = ? ORDER BY t.term`,
         );
         const byTerm: { term: string }[] = await test.dataSource.query(
           `SELECT t.term AS term FROM docs d
-JOIN search_postings p ON p.doc_id = d.id JOIN search_terms t ON t.id = p.term_id
-JOIN search_term_buckets b ON b.term_id = p.term_id AND b.bucket = p.bucket
+JOIN search_rare_postings r ON r.doc_id = d.id JOIN search_terms t ON t.id = r.term_id
 WHERE d.uuid = ? ORDER BY t.term`,
           [uuid],
         );
@@ -320,7 +319,7 @@ WHERE d.uuid = ? ORDER BY t.term`,
     /** The postings of the new document: MySQL's INSERT carries them, SQLite writes them. */
     const SQLITE_POSTINGS = onMysql
       ? []
-      : [expect.stringMatching(/^INSERT INTO search_postings/), expect.stringMatching(BUCKET_ROWS)];
+      : [expect.stringMatching(/^INSERT INTO search_postings/), expect.stringMatching(RARE_ROWS)];
 
     function createWithKey(key: string, body: object) {
       return request(test.http)
@@ -424,8 +423,9 @@ WHERE d.uuid = ? ORDER BY t.term`,
             expect.stringMatching(
               /^DELETE FROM search_postings WHERE \(bucket, term_id, doc_id\) IN/,
             ),
+            expect.stringMatching(RARE_REMOVE),
             expect.stringMatching(/^INSERT INTO search_postings .* ON CONFLICT/),
-            expect.stringMatching(BUCKET_ROWS),
+            expect.stringMatching(RARE_ROWS),
             expect.stringMatching(RARE_COUNT),
           ];
     const UPDATE_TRANSACTIONS = 1;
@@ -566,6 +566,7 @@ WHERE d.uuid = ? ORDER BY t.term`,
         // has many), then their postings by term (rare words) and their postings, each as one
         // JSON list of (document, term) pairs, found by their keys.
         expect.stringMatching(/^SELECT d?\.?id, d?\.?search_title, d?\.?search_body FROM /),
+        expect.stringMatching(RARE_REMOVE),
         expect.stringMatching(
           /^DELETE (p FROM JSON_TABLE\(\?.* search_postings p |FROM search_postings WHERE \(bucket, term_id, doc_id\) IN)/,
         ),
@@ -644,6 +645,7 @@ WHERE d.uuid = ? ORDER BY t.term`,
               'UPDATE user_docs SET doc_updated_at = ? WHERE doc_id = ?',
               'UPDATE doc_grants SET doc_updated_at = ? WHERE doc_id = ?',
               expect.stringMatching(/^DELETE .*search_postings/),
+              expect.stringMatching(RARE_REMOVE),
             ]),
         expect.stringMatching(
           /^SELECT d\.id AS doc_id, .* JOIN user_docs me ON me\.doc_id = d\.id AND me\.user_id = \?/,
@@ -714,7 +716,7 @@ WHERE d.uuid = ? ORDER BY t.term`,
       expect(statements).toHaveLength(3);
       // From the words: every term `doc` begins is in fewer documents than the owner has.
       expect(statements[2]).toMatch(
-        /^SELECT COUNT\(\*\) AS n FROM \(SELECT c\.doc_id AS doc_id, .* FROM search_term_buckets b/,
+        /^SELECT COUNT\(\*\) AS n FROM \(SELECT c\.doc_id AS doc_id, .* FROM search_rare_postings r/,
       );
     });
   });

@@ -361,7 +361,7 @@ describe(`trash (${databaseKind})`, () => {
       expect(outcome.purgedDocs).toBeGreaterThanOrEqual(1);
       expect((await trashOf(owner)).docs.map((doc) => doc.uuid)).not.toContain(expired);
       expect((await restore(owner, expired)).status).toBe(404);
-      expect(await indexedTermsOfId(test, Number(id))).toEqual({ postings: [], bucketMissing: [] });
+      expect(await indexedTermsOfId(test, Number(id))).toEqual({ postings: [], rare: [] });
     });
 
     it('never deletes a document restored while it runs', async () => {

@@ -10,7 +10,7 @@ import { DocsService } from './docs.service';
 import { Doc } from './entities/doc.entity';
 import { TrashedDoc } from './entities/trashed-doc.entity';
 import { SearchPosting } from './entities/search-posting.entity';
-import { SearchTermBucket } from './entities/search-term-bucket.entity';
+import { SearchRarePosting } from './entities/search-rare-posting.entity';
 import { SearchTerm } from './entities/search-term.entity';
 import { HtmlSanitizer } from './html-sanitizer';
 import { SearchPostingsRepository } from './search-postings.repository';
@@ -22,7 +22,7 @@ import { SearchPostingsRepository } from './search-postings.repository';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Doc, TrashedDoc, SearchTerm, SearchPosting, SearchTermBucket]),
+    TypeOrmModule.forFeature([Doc, TrashedDoc, SearchTerm, SearchPosting, SearchRarePosting]),
     AccessModule,
     FoldersModule,
     UsersModule,

@@ -20,21 +20,22 @@ export interface DocTerms {
 
 /**
  * A change of one document's postings (term ids): the rows to write (`[term id, weight]`), and
- * to remove; `buckets`: the terms new to the document, whose row in `search_term_buckets` for
- * the document's bucket is added where missing. On MySQL it travels as JSON in
- * `docs.pending_postings`, which the table's triggers write (migrations PostingsWithTheirDocument
- * and TermBuckets).
+ * to remove; `addRare` and `removeRare`: of the terms added and removed, those not known
+ * common, whose rows by term follow. On MySQL it travels as JSON in `docs.pending_postings`,
+ * which the table's triggers write (migration PostingsWithTheirDocument).
  */
 interface PostingsChange {
   set: [number, number][];
+  addRare: number[];
   remove: number[];
-  buckets: number[];
+  removeRare: number[];
 }
 
 /**
- * A term is rare while it has been in fewer documents than this (`search_terms.doc_count`): a
- * search for a rare word starts from its documents, found through the buckets that have it
- * (`search_term_buckets`). The RareTermPostings migrations count up to the same figure.
+ * A term is rare while it has been in fewer documents than this (`search_terms.doc_count`);
+ * a rare term's postings are also kept by term, in `search_rare_postings`. The RareTermPostings
+ * migrations count up to the same figure, and MySQL's trigger that writes a new document's
+ * postings (PostingsWithTheirDocument) compares with it.
  */
 export const RARE_TERM_DOCS = 256;
 
@@ -131,14 +132,25 @@ WHERE search_terms.id = j.term_id AND search_terms.doc_count < ${RARE_TERM_DOCS}
     mysql: `SELECT t.id FROM ${termIdRows.mysql} STRAIGHT_JOIN search_terms t FORCE INDEX (PRIMARY) ON t.id = j.term_id WHERE t.doc_count >= ${RARE_TERM_DOCS}`,
     sqlite: `SELECT id FROM search_terms WHERE id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_count >= ${RARE_TERM_DOCS}`,
   },
-  /**
-   * Parameters: a bucket, then `[term id, ...]`: the terms have postings there (rows already
-   * there are left).
-   */
-  addBuckets: {
-    mysql: `INSERT IGNORE INTO search_term_buckets (term_id, bucket) SELECT j.term_id, ? FROM ${termIdRows.mysql}`,
-    sqlite: `INSERT OR IGNORE INTO search_term_buckets (term_id, bucket) SELECT j.term_id, ? FROM ${termIdRows.sqlite}`,
+  /** Parameter: `[term id, ...]` of terms now common: their postings by term are no longer read. */
+  forgetRare: {
+    mysql: `DELETE r FROM ${termIdRows.mysql} STRAIGHT_JOIN search_rare_postings r FORCE INDEX (PRIMARY) ON r.term_id = j.term_id`,
+    sqlite: `DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM ${termIdRows.sqlite})`,
   },
+  /**
+   * Parameters: the document, then `[term id, ...]`: the postings of those still rare are kept
+   * by term too (those already kept are left). In a transaction the counts are read as last
+   * committed, without locking their rows (which every concurrent write's count moves).
+   */
+  addRare: {
+    mysql: `INSERT IGNORE INTO search_rare_postings (term_id, doc_id)
+SELECT t.id, ? FROM ${termIdRows.mysql} STRAIGHT_JOIN search_terms t FORCE INDEX (PRIMARY) ON t.id = j.term_id
+WHERE t.doc_count < ${RARE_TERM_DOCS}`,
+    sqlite: `INSERT OR IGNORE INTO search_rare_postings (term_id, doc_id)
+SELECT id, ? FROM search_terms WHERE id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_count < ${RARE_TERM_DOCS}`,
+  },
+  /** Parameters: `[term id, ...]`, the document. */
+  removeRare: `DELETE FROM search_rare_postings WHERE term_id IN (SELECT term_id FROM ${termIdRows.sqlite}) AND doc_id = ?`,
   /**
    * The stored terms of documents (parameter: `[doc id, ...]`), from which their postings are
    * worked out: the index keeps no list of a document's postings. MariaDB, whose estimate for
@@ -148,6 +160,12 @@ WHERE search_terms.id = j.term_id AND search_terms.doc_count < ${RARE_TERM_DOCS}
     mysql: `SELECT d.id, d.search_title, d.search_body FROM ${jsonIntegerRows('mysql')} AS ids
 STRAIGHT_JOIN docs d FORCE INDEX (PRIMARY) ON d.id = ids.value`,
     sqlite: `SELECT id, search_title, search_body FROM docs WHERE id IN (SELECT value FROM ${jsonIntegerRows('sqlite')} AS ids)`,
+  },
+  /** Parameter: `[[doc id, term id], ...]`: those postings by term, before the postings go. */
+  removeRareOfDocs: {
+    mysql: `DELETE r FROM ${postingRows.mysql}
+STRAIGHT_JOIN search_rare_postings r FORCE INDEX (PRIMARY) ON r.term_id = j.term_id AND r.doc_id = j.doc_id`,
+    sqlite: `DELETE FROM search_rare_postings WHERE (term_id, doc_id) IN (SELECT term_id, doc_id FROM ${postingRows.sqlite})`,
   },
   /** Parameter: `[[doc id, term id], ...]`: those postings, each found by its key. */
   removeOfDocs: {
@@ -173,11 +191,14 @@ export const searchPostingsStatements: StatementList = (dialect) => ({
   ...(dialect === 'sqlite' && {
     upsert: searchPostingsSql.upsert,
     remove: searchPostingsSql.remove,
+    removeRare: searchPostingsSql.removeRare,
   }),
-  addBuckets: searchPostingsSql.addBuckets[dialect],
+  addRare: searchPostingsSql.addRare[dialect],
   countIn: searchPostingsSql.countIn[dialect],
   commonAmong: searchPostingsSql.commonAmong[dialect],
+  forgetRare: searchPostingsSql.forgetRare[dialect],
   termsOfDocs: searchPostingsSql.termsOfDocs[dialect],
+  removeRareOfDocs: searchPostingsSql.removeRareOfDocs[dialect],
   removeOfDocs: searchPostingsSql.removeOfDocs[dialect],
   ofDocRange: searchPostingsSql.ofDocRange,
 });
@@ -197,7 +218,6 @@ export class SearchPostingsRepository {
   private readonly termIds = new Map<string, number>();
   /** Terms seen common: a term never becomes rare again, so this needs no refresh. */
   private readonly commonTerms = new Set<number>();
-
   /** The term ids of writes that committed, counted in together (`countIn`). */
   private readonly counts = new GroupedFlush<number[]>((termIdLists) => this.countIn(termIdLists));
 
@@ -231,9 +251,9 @@ export class SearchPostingsRepository {
     terms: DocTerms,
     manager?: EntityManager,
   ): Promise<{ pending: string | null; maybeRare: number[] }> {
-    const { change, maybeRare } = this.changeOf(before, await this.weightsOf(terms, manager));
+    const change = this.changeOf(before, await this.weightsOf(terms, manager));
     const unchanged = change.set.length + change.remove.length === 0;
-    return { pending: unchanged ? null : JSON.stringify(change), maybeRare };
+    return { pending: unchanged ? null : JSON.stringify(change), maybeRare: change.addRare };
   }
 
   /**
@@ -309,8 +329,8 @@ export class SearchPostingsRepository {
     before: Map<number, number>,
     after: Map<number, number>,
   ): Promise<void> {
-    const { change, maybeRare } = this.changeOf(before, after);
-    const { set, remove, buckets } = change;
+    const change = this.changeOf(before, after);
+    const { set, addRare, remove, removeRare } = change;
     if (set.length + remove.length === 0) return;
     if (this.dialect === 'mysql') {
       await this.sql.run(searchPostingsSql.passToDoc, [JSON.stringify(change), docId], manager);
@@ -318,54 +338,61 @@ export class SearchPostingsRepository {
       if (remove.length > 0) {
         await this.sql.run(searchPostingsSql.remove, [docId, JSON.stringify(remove)], manager);
       }
+      if (removeRare.length > 0) {
+        await this.sql.run(
+          searchPostingsSql.removeRare,
+          [JSON.stringify(removeRare), docId],
+          manager,
+        );
+      }
       if (set.length > 0) {
         await this.sql.run(searchPostingsSql.upsert, [docId, JSON.stringify(set)], manager);
       }
-      if (buckets.length > 0) await this.addBuckets(manager, docId, buckets);
+      if (addRare.length > 0) {
+        await this.sql.run(
+          searchPostingsSql.addRare.sqlite,
+          [docId, JSON.stringify(addRare)],
+          manager,
+        );
+      }
     }
-    await this.countCommitted(maybeRare, manager);
-  }
-
-  /** Records that these terms have postings in the bucket of `docId` (where not yet recorded). */
-  private async addBuckets(manager: EntityManager, docId: number, termIds: number[]) {
-    await this.sql.run(
-      searchPostingsSql.addBuckets[this.dialect],
-      [Math.floor(docId / POSTINGS_BUCKET_DOCS), JSON.stringify(termIds)],
-      manager,
-    );
+    await this.countCommitted(addRare, manager);
   }
 
   /**
    * What changes from `before` to `after` (weights by term id): the postings to write with
-   * their weight, those to remove, and the terms added, whose bucket rows follow; and of those,
-   * the ones not known common (`maybeRare`, to count). Every list is in term order: concurrent
-   * creates, which share the newest bucket, write their rows in one order.
+   * their weight, those to remove, and of the terms added or removed those not known common,
+   * whose rows by term follow (ids in order, so concurrent writes take rows in one order).
+   * The postings to write are in term order too: the rows of concurrent creates, which share
+   * the newest bucket, are then written in one order.
    */
-  private changeOf(
-    before: Map<number, number>,
-    after: Map<number, number>,
-  ): { change: PostingsChange; maybeRare: number[] } {
-    const change: PostingsChange = { set: [], remove: [], buckets: [] };
+  private changeOf(before: Map<number, number>, after: Map<number, number>): PostingsChange {
+    const change: PostingsChange = { set: [], addRare: [], remove: [], removeRare: [] };
     for (const [id, weight] of after) {
       if (before.get(id) === weight) continue;
       change.set.push([id, weight]);
-      if (!before.has(id)) change.buckets.push(id);
+      if (!before.has(id) && !this.commonTerms.has(id)) change.addRare.push(id);
     }
-    for (const id of before.keys()) if (!after.has(id)) change.remove.push(id);
+    for (const id of before.keys()) {
+      if (after.has(id)) continue;
+      change.remove.push(id);
+      if (!this.commonTerms.has(id)) change.removeRare.push(id);
+    }
     change.set.sort(([a], [b]) => a - b);
-    change.buckets.sort((a, b) => a - b);
-    const maybeRare = change.buckets.filter((id) => !this.commonTerms.has(id));
-    return { change, maybeRare };
+    change.addRare.sort((a, b) => a - b);
+    return change;
   }
 
   /**
    * Counts documents in for the terms they now have (none known common), once their writes
-   * have committed: counting in their transactions would hold the terms' rows until the
-   * commit, and concurrent writes sharing new words would wait for each other in turn. Here the
-   * counts of every write that committed meanwhile move in one statement. A count that is lost
-   * leaves a term rarer than it is (a search for it starts from its documents when the caller's
-   * are more), never a document missed. When fewer rows moved than terms were given, some are
-   * common: they are remembered and not counted again.
+   * have committed. Their transactions kept by term the postings of the terms still rare as
+   * they read them (a read that locks nothing): counting there would hold the terms' rows
+   * until the commit, and concurrent writes sharing new words would wait for each other in
+   * turn. Here the counts of every write that committed meanwhile move in one statement. A
+   * count that is lost leaves a term rarer than it is, never one with postings missing by
+   * term. When fewer rows moved than terms were given, some are common: their postings by term
+   * go (any a write kept as the term turned common included), and they are remembered and not
+   * counted again.
    */
   private async countIn(termIdLists: number[][]): Promise<void> {
     const docsByTerm = new Map<number, number>();
@@ -386,26 +413,31 @@ export class SearchPostingsRepository {
         )
       ).map((row) => Number(row.id)),
     );
+    if (common.length === 0) return;
+    await this.transactions.exclusive((connection) =>
+      this.sql.run(
+        searchPostingsSql.forgetRare[this.dialect],
+        [JSON.stringify(common)],
+        connection,
+      ),
+    );
     for (const id of common) this.commonTerms.add(id);
   }
 
   /**
-   * Records the bucket of a document for each of its terms (`termIds`) where it is missing
-   * (`search reindex` repairs a document an older version wrote after the upgrade's migration).
+   * Keeps a document's postings of rare terms (of `termIds`, its terms) by term where they are
+   * missing (`search reindex` repairs a document an older version wrote after the upgrade's
+   * migration).
    */
-  async keepBucketsOf(manager: EntityManager, docId: number, termIds: number[]): Promise<void> {
+  async keepRareOf(manager: EntityManager, docId: number, termIds: number[]): Promise<void> {
     if (termIds.length === 0) return;
-    await this.addBuckets(
-      manager,
-      docId,
-      termIds.slice().sort((a, b) => a - b),
-    );
+    const ids = JSON.stringify(termIds.slice().sort((a, b) => a - b));
+    await this.sql.run(searchPostingsSql.addRare[this.dialect], [docId, ids], manager);
   }
 
   /**
    * Removes the postings of documents about to be deleted, worked out from their stored terms
-   * (`termsOfDocs`), each found by its key, `REMOVED_PER_STATEMENT` at a time. Their terms'
-   * bucket rows stay (the bucket is read and found without them).
+   * (`termsOfDocs`), each found by its key, `REMOVED_PER_STATEMENT` at a time.
    */
   async removeDocs(manager: EntityManager, docIds: number[]): Promise<void> {
     if (docIds.length === 0) return;
@@ -424,6 +456,7 @@ export class SearchPostingsRepository {
     postings.sort(([docA, termA], [docB, termB]) => docA - docB || termA - termB);
     for (let start = 0; start < postings.length; start += REMOVED_PER_STATEMENT) {
       const some = JSON.stringify(postings.slice(start, start + REMOVED_PER_STATEMENT));
+      await this.sql.run(searchPostingsSql.removeRareOfDocs[this.dialect], [some], manager);
       await this.sql.run(searchPostingsSql.removeOfDocs[this.dialect], [some], manager);
     }
   }

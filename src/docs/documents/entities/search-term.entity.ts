@@ -15,8 +15,8 @@ export class SearchTerm {
 
   /**
    * In how many documents the term has been, counted up to `RARE_TERM_DOCS` and no further
-   * (never down: an upper bound of how many have it now). Below it, the term is rare: a search
-   * for it starts from its documents (through `search_term_buckets`).
+   * (never down: an upper bound of how many have it now). Below it, the term is rare and its
+   * postings are also in `search_rare_postings`.
    */
   @Column({ name: 'doc_count', type: 'int', default: 0 })
   docCount: number;
